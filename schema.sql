@@ -692,3 +692,17 @@ CREATE TABLE cup_matches (
     leg_scores TEXT,
     UNIQUE (tie, kind, slot)
 );
+
+-- @@ version 15: divisions, ranked, and each team's division in a season (RULES.md §10) ---------
+-- A season's divisions, ranked from the top (`rank` 1). A season with none is one division, as
+-- before. `entries.division` is the division a team plays in that season (NULL: the season has
+-- no divisions).
+CREATE TABLE divisions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    rank INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    UNIQUE (season, key)
+);
+ALTER TABLE entries ADD COLUMN division INTEGER REFERENCES divisions (id);

@@ -7,6 +7,10 @@
 //! a timed test: it fails only when an import stores the wrong number of rows or the
 //! standings have not a row for every team.
 //!
+//! Then a season of three divisions of twelve teams (issue 31, RULES.md §10), imported from a
+//! matches CSV with the `division` column: `don standings` of it (a table a division, every
+//! division's nights counted) timed as a whole process, printed beside its target of 50 ms.
+//!
 //! `-- --keep DIR` writes the file and databases into DIR and leaves them there.
 
 mod common;
@@ -15,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::seasons::{generate, TEAMS};
+use common::seasons::{generate, generate_divided, TEAMS};
 use common::{median, mib, run_watched, work_dir};
 
 /// How often a running import's memory is read.
@@ -208,4 +212,62 @@ fn main() {
     );
     let db = imports(&dir, &csv, rows);
     standings(&db);
+    divisions(&dir);
+}
+
+/// The most a season's `don standings` may take, a division each (issue 31).
+const DIVISIONS_TARGET_MS: f64 = 50.0;
+
+/// `don standings` of a season of three divisions of twelve teams, match by match.
+fn divisions(dir: &Path) {
+    const RUNS: usize = 21;
+    let csv = dir.join("divisions.csv");
+    let names = ["Premier", "Division One", "Division Two"];
+    let rows = generate_divided(&csv, "2030-31", &names);
+    let db = dir.join("divisions.db");
+    fresh(&db);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+    cmd.args([
+        "import",
+        csv.to_str().unwrap(),
+        "--league",
+        "Bench",
+        "--create",
+    ])
+    .env("DON_DB", &db);
+    run_timed(&mut cmd, "don import (divisions)");
+    assert_eq!(count(&db, "matches"), rows as u64, "every match imported");
+    assert_eq!(count(&db, "divisions"), 3, "three divisions");
+    let out = Command::new(env!("CARGO_BIN_EXE_don"))
+        .args(["standings", "--json"])
+        .env("DON_DB", &db)
+        .output()
+        .expect("cannot run don standings --json");
+    let lines: Vec<serde_json::Value> =
+        serde_json::from_slice(&out.stdout).expect("don standings --json gives a JSON list");
+    assert_eq!(lines.len(), 3 * TEAMS.len(), "a line for every team");
+    let time = |args: &[&str]| -> f64 {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+        cmd.args(args).env("DON_DB", &db);
+        run_timed(&mut cmd, "don standings")
+    };
+    let table = median((0..RUNS).map(|_| time(&["standings"])).collect()) * 1e3;
+    let explain = median(
+        (0..RUNS)
+            .map(|_| time(&["standings", "--explain"]))
+            .collect(),
+    ) * 1e3;
+    let verdict = if table <= DIVISIONS_TARGET_MS && explain <= DIVISIONS_TARGET_MS {
+        "met"
+    } else {
+        "NOT MET"
+    };
+    println!(
+        "divisions: 1 season of 3 divisions of {} teams, {rows} matches ({} nights)",
+        TEAMS.len(),
+        rows / 9
+    );
+    println!(
+        "  don standings          {table:>7.2} ms  (--explain {explain:.2} ms; medians of {RUNS}; target: under {DIVISIONS_TARGET_MS} ms: {verdict})"
+    );
 }

@@ -205,3 +205,43 @@ fn ci_counts_only_when_set_to_something_but_false_or_0() {
         assert_eq!(ci(value), counts, "CI={value:?}");
     }
 }
+
+#[test]
+fn a_season_in_three_divisions_reads_in_a_browser_as_standings_prints_it() {
+    let Some(_browser) = browser() else {
+        return;
+    };
+    let db = Db::new();
+    db.ok(&[
+        "import",
+        "tests/data/divisions/2024-25-nights.csv",
+        "tests/data/divisions/2024-25-adjustments.csv",
+        "--league",
+        "Valleys",
+        "--create",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let shots = db.dir().join("shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let report = check_site(&site, &shots);
+    let standings: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(standings.as_array().unwrap().len(), 12);
+    assert_eq!(report["standings"], standings, "the front page's tables");
+    assert_eq!(
+        report["seasonStandings"], standings,
+        "the season page's tables"
+    );
+    let confirmed: Value =
+        serde_json::from_str(&db.ok(&["standings", "--confirmed", "--json"])).unwrap();
+    assert_eq!(
+        report["confirmedStandings"], confirmed,
+        "confirmed nights only"
+    );
+    // Every table fits a phone as the one table of a season without divisions does; the
+    // printable tables take a page a division.
+    let mut sound = report.clone();
+    assert_eq!(report["printPages"], 3, "a division's table a page");
+    sound["printPages"] = Value::from(1);
+    assert_sound(&sound, &site);
+}

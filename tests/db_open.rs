@@ -223,9 +223,9 @@ fn a_full_disk_is_said_plainly_and_nothing_is_changed() {
     let out = tempfile::tempdir().unwrap();
     let mnt = out.path().join("mnt");
     std::fs::create_dir(&mnt).unwrap();
-    // A 448 KiB disk holds a new league (with its WAL) but not a season's import.
+    // A 512 KiB disk holds a new league (with its WAL) but not a season's import.
     let script = r#"mnt="$1"; out="$2"; don="$3"
-mount -t tmpfs -o size=448k tmpfs "$mnt" || exit 99
+mount -t tmpfs -o size=512k tmpfs "$mnt" || exit 99
 export DON_DB="$mnt/don.db"
 "$don" league new 'Abercarn Crib and Don League' >/dev/null || exit 98
 sqlite3 "$DON_DB" .dump > "$out/before.sql"

@@ -774,6 +774,7 @@ mod no_panic {
                         .collect(),
                     adjustments: Vec::new(),
                     recorded: Vec::new(),
+                    divisions: Vec::new(),
                 };
                 let _ = standings(&season);
             }

@@ -89,6 +89,7 @@ fn season(config: Config, teams: Vec<Team>, nights: Vec<Night>) -> SeasonRecord 
         nights,
         adjustments: Vec::new(),
         recorded: Vec::new(),
+        divisions: Vec::new(),
     }
 }
 

@@ -130,6 +130,7 @@ fn season() -> SeasonRecord {
         ],
         adjustments: vec![],
         recorded: vec![],
+        divisions: Vec::new(),
     }
 }
 
@@ -575,6 +576,7 @@ fn next_season() -> SeasonRecord {
         )],
         adjustments: vec![],
         recorded: vec![],
+        divisions: Vec::new(),
     }
 }
 

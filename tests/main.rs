@@ -25,6 +25,7 @@ mod csv_bounds;
 mod cup;
 mod dates;
 mod db_open;
+mod divisions;
 mod docs;
 mod engine;
 mod entries;

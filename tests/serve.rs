@@ -291,3 +291,60 @@ async fn a_renamed_team_s_pages_keep_their_addresses_and_its_new_name_s_redirect
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn a_season_in_divisions_is_served_a_table_a_division_and_a_team_s_page_says_its_own() {
+    let db = crate::common::db::Db::new();
+    db.ok(&[
+        "import",
+        "tests/data/divisions/2024-25-nights.csv",
+        "tests/data/divisions/2024-25-adjustments.csv",
+        "--league",
+        "Valleys",
+        "--create",
+    ]);
+    let (shared, app) = server(&db);
+    let front = get(&app, "/", &[]).await;
+    assert_eq!(front.status, StatusCode::OK);
+    let made = shared.site.held(0).unwrap();
+    let season = made.front.clone().unwrap();
+    let page = get(&app, &format!("/{season}/"), &[]).await.text();
+    // The top division first, each table with its own id and its division; the season over,
+    // the teams going up and down marked and named.
+    let at = |what: &str| {
+        page.find(what)
+            .unwrap_or_else(|| panic!("{what} in {page}"))
+    };
+    assert!(
+        at(r#"<table id="standings" data-division="Premier">"#)
+            < at(r#"<table id="standings-2" data-division="Division One">"#)
+    );
+    assert!(
+        at(r#"<table id="standings-2" data-division="Division One">"#)
+            < at(r#"<table id="standings-3" data-division="Division Two">"#)
+    );
+    assert_eq!(
+        page.matches(r#"<tr class="promoted">"#).count(),
+        4,
+        "{page}"
+    );
+    assert_eq!(
+        page.matches(r#"<tr class="relegated">"#).count(),
+        4,
+        "{page}"
+    );
+    assert!(page.contains("Relegated to Division One: Six Bells, Greyhound."));
+    assert!(page.contains("Promoted to Division One: Abercarn Inn, Crumlin Arms."));
+    let team = get(&app, "/team/navigation-inn.html", &[]).await.text();
+    assert!(
+        team.contains(", in Division One: 1st of 4, 18 points."),
+        "{team}"
+    );
+    let json = get(&app, &format!("/{season}/standings.json"), &[])
+        .await
+        .text();
+    let served: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let printed: serde_json::Value =
+        serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(served, printed);
+}

@@ -298,6 +298,18 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
                 db.ok(&["player", "alias", "Gareth", "Gareth J"]);
             }),
         ),
+        (
+            "a season in divisions",
+            Box::new(|db| {
+                db.ok(&[
+                    "season",
+                    "new",
+                    "2027-28",
+                    "--divisions",
+                    "Premier: Royal Oak; Division One: The Lion",
+                ]);
+            }),
+        ),
     ];
     for (what, step) in steps {
         added.extend(undone_and_redone(&db, what, step));

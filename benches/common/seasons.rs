@@ -102,3 +102,45 @@ pub fn generate(path: &Path, seasons: u32) -> usize {
     std::fs::write(path, out).unwrap();
     rows
 }
+
+/// One season, `season`, of three divisions of twelve teams (RULES.md §10) as one matches CSV
+/// with the `division` column: each division a double round robin of its own, on the same
+/// Thursdays, nine matches a night; returns the number of match rows.
+pub fn generate_divided(path: &Path, season: &str, divisions: &[&str]) -> usize {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let ids: Vec<i64> = (0..TEAMS.len() as i64).collect();
+    let mut out = String::from(
+        "season,division,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores\n",
+    );
+    let mut rows = 0;
+    let start = NaiveDate::from_ymd_opt(2030, 9, 5).unwrap();
+    let plan = double_round_robin(&ids, start, Weekday::Thu, &[]).unwrap();
+    for f in &plan.fixtures {
+        for (n, division) in divisions.iter().enumerate() {
+            let team = |id: i64| format!("{} {}", TEAMS[id as usize], n + 1);
+            let (home, away) = (team(f.home), team(f.away));
+            for (kind, target, per_side) in KINDS {
+                for slot in 1..=3 {
+                    let players = |team: &str| -> String {
+                        (0..per_side)
+                            .map(|p| format!("{team} player {}", (slot - 1) * per_side + p + 1))
+                            .collect::<Vec<_>>()
+                            .join("+")
+                    };
+                    let ((h, a), scores) = one_match(&mut rng, target);
+                    writeln!(
+                        out,
+                        "{season},{division},{},{home},{away},{kind},{slot},{},{},{h},{a},{scores}",
+                        f.date,
+                        players(&home),
+                        players(&away)
+                    )
+                    .unwrap();
+                    rows += 1;
+                }
+            }
+        }
+    }
+    std::fs::write(path, out).unwrap();
+    rows
+}

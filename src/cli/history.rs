@@ -124,6 +124,17 @@ fn champions(told: &History) -> Table {
             s.teams.to_string(),
             known_from(s.source).to_string(),
         ]);
+        // A season played in divisions: each division's first two under it, top first.
+        for d in &s.divisions {
+            let name = |n: &Option<String>| n.as_deref().map(|n| shown(n).into_owned());
+            t.add_row(vec![
+                format!("  {}", shown(&d.division)),
+                name(&d.champions).unwrap_or_default(),
+                name(&d.runners_up).unwrap_or_default(),
+                d.teams.to_string(),
+                String::new(),
+            ]);
+        }
     }
     fit(&mut t, &[0, 3], &[1, 2]);
     t

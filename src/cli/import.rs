@@ -54,6 +54,10 @@ pub struct ImportArgs {
     /// The season of a results grid whose top-left cell is empty (docs/formats.md)
     #[arg(long, value_name = "NAME")]
     season: Option<String>,
+    /// The division of the season whose results grids and final tables these are (made if
+    /// new, with --create)
+    #[arg(long, value_name = "NAME")]
+    division: Option<String>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -171,12 +175,18 @@ fn import(args: ImportArgs) -> Result<Exit, CliError> {
             new_players: &args.new_players,
             choices: &[],
             season: args.season.as_deref(),
+            division: args.division.as_deref(),
         };
         return super::results::import(app, &args.files, ask, args.map.as_deref());
     }
     if args.create || !args.new_players.is_empty() || args.map.is_some() || args.season.is_some() {
         return Err(CliError::Usage(
             "--create, --new-player, --map and --season are for league results (.csv, or a workbook)".into(),
+        ));
+    }
+    if args.division.is_some() {
+        return Err(CliError::Usage(
+            "--division is for league results (.csv, or a workbook)".into(),
         ));
     }
     for f in args.files.iter().filter(|f| f.as_os_str() != "-") {

@@ -103,6 +103,12 @@ enum Command {
         after_help = "Examples:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge'\n  don team list"
     )]
     Team(league::TeamCommand),
+    /// A season's divisions: list them, move a team to another.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don division list\n  don division move 'Six Bells' 'Division One'"
+    )]
+    Division(league::DivisionCommand),
     /// A player's names: rename, another way of writing it, the names had.
     #[command(
         subcommand,
@@ -200,6 +206,7 @@ pub fn main() -> ExitCode {
         Command::League(c) => league::league(c),
         Command::Season(c) => league::season(c),
         Command::Team(c) => league::team(c),
+        Command::Division(c) => league::division(c),
         Command::Roster(c) => league::roster(c),
         Command::Player(c) => league::player(c),
         Command::Fixtures(c) => league::fixtures(c),

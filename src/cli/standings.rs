@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::Table;
 
+use don::app::view::standings::division_tables;
 use don::app::view::StandingsView;
 use don::league::Team;
 use don::record::standings as table;
@@ -21,7 +22,8 @@ use super::which::parse_date;
   don standings
   don standings --league Abercarn --season 2024-25 --explain
   don standings --on 2025-01-31 --json
-  don standings --confirmed")]
+  don standings --confirmed
+  don standings --division 'Division One'")]
 pub struct StandingsArgs {
     #[command(flatten)]
     scope: Scope,
@@ -43,6 +45,9 @@ pub struct StandingsArgs {
     /// Leave out the nights not yet confirmed by both teams (provisional or disputed)
     #[arg(long)]
     confirmed: bool,
+    /// One division's table (a season with divisions prints each, top division first)
+    #[arg(long, value_name = "NAME")]
+    division: Option<String>,
 }
 
 pub fn run(args: StandingsArgs) -> Result<Exit, CliError> {
@@ -52,28 +57,50 @@ pub fn run(args: StandingsArgs) -> Result<Exit, CliError> {
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }
-    let view = StandingsView::of(&season, args.confirmed);
-    let table = &view.table;
+    let tables = division_tables(&season, args.confirmed, args.division.as_deref())?;
+    let divided = !season.divisions.is_empty();
     let mut out = BufWriter::new(io::stdout().lock());
-    if args.json {
-        writeln!(out, "{}", table::json(&table.rows))?;
+    if args.json && divided {
+        let lines: Vec<(&str, &[TableLine<Team>])> = tables
+            .iter()
+            .map(|t| (t.division.as_deref().unwrap_or(""), &t.view.table.rows[..]))
+            .collect();
+        writeln!(out, "{}", table::json_divided(&lines))?;
+    } else if args.json {
+        writeln!(out, "{}", table::json(&tables[0].view.table.rows))?;
     } else if args.csv {
         // A name kept with a control character (an older database, or one changed outside
         // don) is written escaped, as on the terminal.
-        let rows: Vec<TableLine<String>> = table
-            .rows
-            .iter()
-            .map(|r| r.with_team(shown(&r.team.name).into_owned()))
-            .collect();
-        let csv = table::csv(&rows).map_err(|e| io::Error::other(e.to_string()))?;
-        out.write_all(&csv)?;
+        let shown_rows = |rows: &[TableLine<Team>]| -> Vec<TableLine<String>> {
+            rows.iter()
+                .map(|r| r.with_team(shown(&r.team.name).into_owned()))
+                .collect()
+        };
+        let csv = if divided {
+            let rows: Vec<(String, Vec<TableLine<String>>)> = tables
+                .iter()
+                .map(|t| {
+                    let name = shown(t.division.as_deref().unwrap_or("")).into_owned();
+                    (name, shown_rows(&t.view.table.rows))
+                })
+                .collect();
+            let lines: Vec<(&str, &[TableLine<String>])> =
+                rows.iter().map(|(d, r)| (d.as_str(), &r[..])).collect();
+            table::csv_divided(&lines)
+        } else {
+            table::csv(&shown_rows(&tables[0].view.table.rows))
+        };
+        out.write_all(&csv.map_err(|e| io::Error::other(e.to_string()))?)?;
     } else {
         let when = match &args.on {
             Some(d) => format!(" on {}", d.trim()),
             None => String::new(),
         };
         writeln!(out, "{} {}{when}", shown(&league.name), shown(&season.name))?;
-        if table.rows.is_empty() && table.withdrawn.is_empty() {
+        let empty = tables
+            .iter()
+            .all(|t| t.view.table.rows.is_empty() && t.view.table.withdrawn.is_empty());
+        if empty {
             writeln!(
                 out,
                 "No teams yet: enter them with `don team add NAME --season '{}'`.",
@@ -82,32 +109,48 @@ pub fn run(args: StandingsArgs) -> Result<Exit, CliError> {
             out.flush()?;
             return Ok(Exit::Ok);
         }
-        writeln!(out, "{}", text_table(&table.rows))?;
-        for note in &view.notes {
-            writeln!(out, "{}", shown(&note.words()))?;
-        }
-        if args.explain {
-            for e in &table.explanations {
-                writeln!(out, "{}", shown(&e.text))?;
+        for (i, t) in tables.iter().enumerate() {
+            if let Some(name) = &t.division {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                writeln!(out, "{}", shown(name))?;
             }
+            write_table(&mut out, &t.view, &args)?;
         }
-        if let Some(note) = &view.unconfirmed {
-            if args.confirmed {
-                writeln!(out, "{}.", note.words())?;
-            } else {
-                writeln!(out, "{} (--confirmed leaves them out).", note.words())?;
-            }
-        }
-        if let Some(note) = &view.incomplete {
-            writeln!(out, "{}", shown(&note.words()))?;
-        }
-    }
-    if args.withdrawn && !table.withdrawn.is_empty() && !args.json && !args.csv {
-        writeln!(out, "Withdrawn (expunged from the table):")?;
-        writeln!(out, "{}", text_table(&table.withdrawn))?;
     }
     out.flush()?;
     Ok(Exit::Ok)
+}
+
+/// One table as text, with its notes, its reasons (`--explain`) and its withdrawn teams
+/// (`--withdrawn`).
+fn write_table(out: &mut impl Write, view: &StandingsView, args: &StandingsArgs) -> io::Result<()> {
+    let table = &view.table;
+    writeln!(out, "{}", text_table(&table.rows))?;
+    for note in &view.notes {
+        writeln!(out, "{}", shown(&note.words()))?;
+    }
+    if args.explain {
+        for e in &table.explanations {
+            writeln!(out, "{}", shown(&e.text))?;
+        }
+    }
+    if let Some(note) = &view.unconfirmed {
+        if args.confirmed {
+            writeln!(out, "{}.", note.words())?;
+        } else {
+            writeln!(out, "{} (--confirmed leaves them out).", note.words())?;
+        }
+    }
+    if let Some(note) = &view.incomplete {
+        writeln!(out, "{}", shown(&note.words()))?;
+    }
+    if args.withdrawn && !table.withdrawn.is_empty() {
+        writeln!(out, "Withdrawn (expunged from the table):")?;
+        writeln!(out, "{}", text_table(&table.withdrawn))?;
+    }
+    Ok(())
 }
 
 /// The table as people read it.

@@ -1,7 +1,8 @@
 // Loads a site written by `don publish` in Debian's chromium (headless, through playwright-core)
 // and reports what tests/browser.rs checks, as one JSON object on standard output:
 //   standings  the table #standings of the front page, read from the DOM, a row an object keyed
-//              by each column's data-key (FORMAT.md §4), numbers as numbers
+//              by each column's data-key (FORMAT.md §4), numbers as numbers; a season in
+//              divisions: every division's table in turn, each row with its "division"
 //   seasonStandings  the same from the season page
 //   confirmedStandings  the same from the season's page of confirmed nights only
 //   hidden     at 360 px, before any swiping: the cells a phone must show that are not wholly
@@ -93,7 +94,7 @@ const tables = async (page, width, file) => {
   const found = await page.evaluate(() => {
     const overlaps = [];
     const wide = [];
-    for (const table of document.querySelectorAll("#standings, #card")) {
+    for (const table of document.querySelectorAll('#standings, [id^="standings-"], #card')) {
       const box = table.parentElement.getBoundingClientRect();
       const r = table.getBoundingClientRect();
       if (r.width > box.width + 0.5 || r.right > document.documentElement.clientWidth + 0.5) {
@@ -155,9 +156,11 @@ async function visit(page, file) {
       return r.left >= 0 && r.right <= width;
     };
     const found = [];
+    // Every league table of the page (a season in divisions has one a division).
     for (const key of ["pos", "team", "played", "points"]) {
-      const th = document.querySelector(`#standings thead th[data-key="${key}"]`);
-      if (th && !shown(th)) found.push(key);
+      for (const th of document.querySelectorAll(`:is(#standings, [id^="standings-"]) thead th[data-key="${key}"]`)) {
+        if (!shown(th)) found.push(key);
+      }
     }
     for (const cell of document.querySelectorAll("#card tbody th, #card td.legs, main td .mark")) {
       if (!shown(cell)) found.push(`card: ${cell.textContent.trim()}`);

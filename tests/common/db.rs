@@ -345,56 +345,20 @@ impl Db {
     /// to take it away again), then sets `user_version`.
     #[allow(dead_code)]
     pub fn set_back_to_version(&self, version: i64) {
-        // Version 13 logged a change that only added rows as one fact a table (`added`); a
-        // don before it logged each of those rows in `changes`, as added by that change.
-        // (Of the tables version 12 had: those of later versions are gone by then.)
-        let tables_of_12 = self.sql(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'cup%'",
-        );
-        let each_row: String = don_store::store::LOGGED
-            .iter()
-            .filter(|t| tables_of_12.lines().any(|l| l == **t))
-            .map(|t| {
-                format!(
-                    "INSERT INTO changes (op, tbl, row, action) SELECT a.op, '{t}', x.id, 'insert' \
-                     FROM added a JOIN {t} x ON x.id BETWEEN a.first AND a.last \
-                     WHERE a.tbl = '{t}' ORDER BY a.op, x.id; "
-                )
-            })
-            .collect();
-        // …and it wrote a check against a list as the same check said with OR.
-        let checks = [
-            ("action", &["insert", "update", "delete"][..]),
-            ("seat", &["N", "E", "S", "W"]),
-            ("body", &["tricks", "totals", "abandoned"]),
-            ("result", &["matches", "totals", "walkover"]),
-            ("state", &["provisional", "confirmed", "disputed"]),
-        ];
-        let listed: String = checks
-            .iter()
-            .map(|(column, values)| {
-                let or: Vec<String> = values.iter().map(|v| format!("{column} = ''{v}''")).collect();
-                let list: Vec<String> = values.iter().map(|v| format!("''{v}''")).collect();
-                format!(
-                    "UPDATE sqlite_schema SET sql = replace(sql, 'CHECK ({})', 'CHECK ({column} IN ({}))') \
-                     WHERE type = 'table'; ",
-                    or.join(" OR "),
-                    list.join(", ")
-                )
-            })
-            .collect();
-        let thirteen = format!(
-            "{each_row} DROP TABLE added; PRAGMA writable_schema = ON; {listed} \
-             PRAGMA writable_schema = OFF;"
-        );
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
+            (
+                15,
+                "DROP TRIGGER entries_insert; DROP TRIGGER entries_update; \
+                 DROP TRIGGER entries_delete; ALTER TABLE entries DROP COLUMN division; \
+                 DROP TABLE divisions;",
+            ),
             (
                 14,
                 "DROP TABLE cup_matches; DROP TABLE cup_ties; DROP TABLE cup_entries; \
                  DROP TABLE cups;",
             ),
-            (13, &thirteen),
+            (13, "(version 13: below)"),
             (
                 12,
                 "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
@@ -440,10 +404,57 @@ impl Db {
         let now: i64 = self.sql("PRAGMA user_version").trim().parse().unwrap();
         for (v, undo) in later {
             if *v > version && *v <= now {
-                self.sql(undo);
+                match v {
+                    13 => self.sql(&self.version_13_taken_away()),
+                    _ => self.sql(undo),
+                };
             }
         }
         self.sql(&format!("PRAGMA user_version = {version};"));
+    }
+
+    /// What takes version 13 away, made from the tables there are when it is run.
+    fn version_13_taken_away(&self) -> String {
+        // Version 13 logged a change that only added rows as one fact a table (`added`); a
+        // don before it logged each of those rows in `changes`, as added by that change.
+        // (Of the tables there are: those of later versions are gone by then.)
+        let tables_of_12 = self.sql("SELECT name FROM sqlite_schema WHERE type = 'table'");
+        let each_row: String = don_store::store::LOGGED
+            .iter()
+            .filter(|t| tables_of_12.lines().any(|l| l == **t))
+            .map(|t| {
+                format!(
+                    "INSERT INTO changes (op, tbl, row, action) SELECT a.op, '{t}', x.id, 'insert' \
+                     FROM added a JOIN {t} x ON x.id BETWEEN a.first AND a.last \
+                     WHERE a.tbl = '{t}' ORDER BY a.op, x.id; "
+                )
+            })
+            .collect();
+        // …and it wrote a check against a list as the same check said with OR.
+        let checks = [
+            ("action", &["insert", "update", "delete"][..]),
+            ("seat", &["N", "E", "S", "W"]),
+            ("body", &["tricks", "totals", "abandoned"]),
+            ("result", &["matches", "totals", "walkover"]),
+            ("state", &["provisional", "confirmed", "disputed"]),
+        ];
+        let listed: String = checks
+            .iter()
+            .map(|(column, values)| {
+                let or: Vec<String> = values.iter().map(|v| format!("{column} = ''{v}''")).collect();
+                let list: Vec<String> = values.iter().map(|v| format!("''{v}''")).collect();
+                format!(
+                    "UPDATE sqlite_schema SET sql = replace(sql, 'CHECK ({})', 'CHECK ({column} IN ({}))') \
+                     WHERE type = 'table'; ",
+                    or.join(" OR "),
+                    list.join(", ")
+                )
+            })
+            .collect();
+        format!(
+            "{each_row} DROP TABLE added; PRAGMA writable_schema = ON; {listed} \
+             PRAGMA writable_schema = OFF;"
+        )
     }
 
     pub fn sql(&self, statement: &str) -> String {

@@ -39,6 +39,10 @@ pub struct ConfigFlags {
     /// 'nine-card-don target=121 end_scoring=hljg' [default: nine-card-don]
     #[arg(long, value_name = "RULESET")]
     don_rules: Option<String>,
+    /// Teams going up and down between divisions when a season is made with --same-teams
+    /// [default: 2]
+    #[arg(long, value_name = "TEAMS")]
+    up_down: Option<u32>,
 }
 
 impl ConfigFlags {
@@ -74,6 +78,7 @@ impl ConfigFlags {
                 .transpose()
                 .map_err(|e| usage(&e))?,
             don_rules: self.don_rules.as_deref().map(don_rules).transpose()?,
+            up_down: self.up_down,
         })
     }
 }
@@ -121,5 +126,13 @@ pub fn write_config(out: &mut impl Write, config: &Config) -> io::Result<()> {
     )?;
     let breakers: Vec<&str> = config.breakers().iter().map(|b| b.as_str()).collect();
     writeln!(out, "  Tie-breakers: {}", breakers.join(", "))?;
+    // Said only when changed: a league's configuration reads as it did before divisions.
+    if config.up_down != don::league::config::UP_DOWN {
+        writeln!(
+            out,
+            "  Up and down:  {} between divisions",
+            count(config.up_down, "team", "teams")
+        )?;
+    }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! and its seasons. Each file parses its command, calls `app` and says what was done.
 
 mod config;
+mod division;
 mod fixtures;
 mod leagues;
 mod player;
@@ -9,6 +10,7 @@ mod roster;
 mod season;
 mod team;
 
+pub use division::{division, DivisionCommand};
 pub use fixtures::{fixtures, FixturesCommand};
 pub use leagues::{league, LeagueCommand};
 pub use player::{player, PlayerCommand};

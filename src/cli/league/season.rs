@@ -14,7 +14,7 @@ use crate::cli::text::shown;
 pub enum SeasonCommand {
     /// Begin a season of a league, with the league's configuration as it is now.
     #[command(
-        after_help = "Example:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms'"
+        after_help = "Examples:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms'\n  don season new 2025-26 --divisions 'Premier: Royal Oak, Red Lion, Six Bells; Division One: Fox and Hounds, Carpenters Arms, Greyhound'\n  don season new 2026-27 --same-teams"
     )]
     New {
         /// The season's name, as 2025-26
@@ -22,8 +22,13 @@ pub enum SeasonCommand {
         /// Teams to enter, comma-separated (each must be a team of the league, or --create)
         #[arg(long, value_name = "NAMES")]
         teams: Option<String>,
-        /// Enter the teams of the season made last (those not withdrawn from it)
-        #[arg(long, conflicts_with = "teams")]
+        /// Divisions, top first, each a name, a colon and its teams, separated by semicolons
+        /// (each team must be a team of the league, or --create)
+        #[arg(long, value_name = "DIVISIONS", conflicts_with = "teams")]
+        divisions: Option<String>,
+        /// Enter the teams of the season made last (those not withdrawn from it), in its
+        /// divisions with promotion and relegation by its final tables (see league set --up-down)
+        #[arg(long, conflicts_with_all = ["teams", "divisions"])]
         same_teams: bool,
         /// Make teams that are not in the league yet
         #[arg(long)]
@@ -50,23 +55,43 @@ fn comma_list(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// `--divisions 'Premier: A, B; Division One: C, D'`: each division's name and its teams,
+/// top first.
+fn division_list(list: &str) -> Result<Vec<(String, Vec<String>)>, CliError> {
+    list.split(';')
+        .filter(|part| !tidy(part).is_empty())
+        .map(|part| match part.split_once(':') {
+            Some((name, teams)) => Ok((name.trim_matches(' ').to_string(), comma_list(teams))),
+            None => Err(CliError::Usage(format!(
+                "--divisions: {} has no colon: give each division as its name, a colon and its teams, as 'Premier: Royal Oak, Red Lion; Division One: Six Bells, Greyhound'",
+                shown(&format!("'{}'", part.trim_matches(' ')))
+            ))),
+        })
+        .collect()
+}
+
 pub fn season(command: SeasonCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         SeasonCommand::New {
             name,
             teams,
+            divisions,
             same_teams,
             create,
             scope,
         } => {
-            let teams = match teams {
-                Some(list) => SeasonTeams::Named {
+            let teams = match (teams, divisions) {
+                (Some(list), _) => SeasonTeams::Named {
                     names: comma_list(&list),
                     create,
                 },
-                None if same_teams => SeasonTeams::Same,
-                None => SeasonTeams::None,
+                (None, Some(list)) => SeasonTeams::Divided {
+                    divisions: division_list(&list)?,
+                    create,
+                },
+                (None, None) if same_teams => SeasonTeams::Same,
+                (None, None) => SeasonTeams::None,
             };
             let mut cx = Cx::change(&scope)?;
             let made = cx
@@ -82,9 +107,17 @@ pub fn season(command: SeasonCommand) -> Result<Exit, CliError> {
             for n in &made.made {
                 writeln!(out, "  {}", shown(&format!("new team {n}")))?;
             }
-            if !made.entered.is_empty() {
+            if made.divisions.is_empty() && !made.entered.is_empty() {
                 writeln!(out, "Teams: {}", shown(&made.entered.join(", ")))?;
             }
+            if !made.divisions.is_empty() {
+                writeln!(out, "Divisions:")?;
+                for d in &made.divisions {
+                    let line = format!("{}: {}", d.name, d.teams.join(", "));
+                    writeln!(out, "  {}", shown(&line))?;
+                }
+            }
+            super::division::write_moves(&mut out, &made.moves)?;
         }
         SeasonCommand::List { scope } => {
             let cx = Cx::read(&scope)?;

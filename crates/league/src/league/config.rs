@@ -194,7 +194,12 @@ pub struct Config {
     pub roster_min: u32,
     /// The tie-breakers in order; `name` is always the last resort.
     pub tie_breakers: Vec<Breaker>,
+    /// Teams going up and down between divisions at a season's end (RULES.md §10).
+    pub up_down: u32,
 }
+
+/// Teams going up and down between divisions unless the league says otherwise (RULES.md §10).
+pub const UP_DOWN: u32 = 2;
 
 impl Default for Config {
     /// Abercarn: three Don, three double crib, three single crib; best of three; one point a
@@ -218,6 +223,7 @@ impl Default for Config {
             walkover: None,
             roster_min: 5,
             tie_breakers: vec![Breaker::Points, Breaker::LegsDifference, Breaker::LegsWon],
+            up_down: UP_DOWN,
         }
     }
 }
@@ -267,6 +273,11 @@ impl Config {
                 )));
             }
         }
+        if self.up_down > 100 {
+            return Err(ConfigError::Invalid(
+                "teams going up and down are 0 to 100".into(),
+            ));
+        }
         if self.points_per_match == 0 || self.points_per_match > 100 {
             return Err(ConfigError::Invalid("points a match is 1 to 100".into()));
         }
@@ -308,9 +319,10 @@ impl Config {
         list
     }
 
-    /// As stored: JSON with every setting written out.
+    /// As stored: JSON with every setting written out (`up_down` only when it is not the
+    /// default, so that a configuration kept before divisions reads and writes as it was).
     pub fn to_json(&self) -> Value {
-        json!({
+        let mut value = json!({
             "night": self.night.iter().map(|k| json!({
                 "kind": k.kind.as_str(),
                 "matches": k.matches,
@@ -323,7 +335,11 @@ impl Config {
             "walkover": self.walkover,
             "roster_min": self.roster_min,
             "tie_breakers": self.tie_breakers.iter().map(|b| b.as_str()).collect::<Vec<_>>(),
-        })
+        });
+        if self.up_down != UP_DOWN {
+            value["up_down"] = json!(self.up_down);
+        }
+        value
     }
 
     /// The configuration as the database keeps it (its JSON, as text).
@@ -388,6 +404,10 @@ impl Config {
             walkover,
             roster_min: uint(map, "roster_min")?,
             tie_breakers,
+            up_down: match map.get("up_down") {
+                None => UP_DOWN,
+                Some(_) => uint(map, "up_down")?,
+            },
         };
         config.validate()?;
         Ok(config)
@@ -434,6 +454,7 @@ pub struct ConfigChange {
     pub roster_min: Option<u32>,
     pub tie_breakers: Option<Vec<Breaker>>,
     pub don_rules: Option<Variant>,
+    pub up_down: Option<u32>,
 }
 
 impl ConfigChange {
@@ -466,6 +487,9 @@ impl ConfigChange {
         }
         if let Some(rules) = &self.don_rules {
             config.don_rules = rules.clone();
+        }
+        if let Some(n) = self.up_down {
+            config.up_down = n;
         }
         config.validate()?;
         Ok(config)

@@ -16,6 +16,7 @@ pub enum Thing {
     Season,
     Team,
     Player,
+    Division,
 }
 
 impl Thing {
@@ -25,6 +26,7 @@ impl Thing {
             Thing::Season => "season",
             Thing::Team => "team",
             Thing::Player => "player",
+            Thing::Division => "division",
         }
     }
 }
@@ -217,6 +219,32 @@ pub enum LeagueError {
     /// A date no season can be chosen for, or that does not fit the season.
     #[error(transparent)]
     Season(#[from] SeasonChoice),
+    /// A division named twice in a season's divisions (as typed each time).
+    #[error("the divisions name {} twice{}: each division is named once", quoted(&tidy(.first)), forms(.first, .again))]
+    DivisionTwice { first: String, again: String },
+    /// A division with no teams in a season's divisions.
+    #[error("division {} has no teams: name its teams after a colon, as 'Premier: Royal Oak, Red Lion'", quoted(&tidy(.division)))]
+    EmptyDivision { division: String },
+    /// A division asked of a season that has none.
+    #[error("season {season} has no divisions")]
+    NoDivisions { season: String },
+    /// A team moved between divisions once the season's fixtures are made.
+    #[error("season {season} has fixtures already: a team moves to another division only before they are made")]
+    MovedTooLate { season: String },
+    /// A team to move that is not entered in the season.
+    #[error("{team} is not entered in season {season}")]
+    NotEntered { team: String, season: String },
+    /// A fixture or night between teams of two divisions.
+    #[error("{home} plays in {home_division} and {away} in {away_division}: a team plays only teams of its own division")]
+    OtherDivisions {
+        home: String,
+        away: String,
+        home_division: String,
+        away_division: String,
+    },
+    /// A team moved to the division it plays in.
+    #[error("{team} plays in {division} already")]
+    InDivision { team: String, division: String },
     /// Something entered into a closed season (one known only by its final table).
     #[error("season {season} is closed: it is known by its final table, recorded as printed, and nothing can be entered in it")]
     SeasonClosed { season: String },

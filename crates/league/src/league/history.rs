@@ -36,8 +36,8 @@ use super::names::name_key;
 use super::night::{HomeAway, Night, NightResult, SeasonRecord, TeamId};
 use super::standings::standings;
 use crate::record::history::{
-    AllTime, BigWin, Career, CareerSeason, History, Records, Run, Season as SeasonLine, Source,
-    Titles,
+    AllTime, BigWin, Career, CareerSeason, DivisionHonours, History, Records, Run,
+    Season as SeasonLine, Source, Titles,
 };
 use crate::record::standings::TableLine;
 
@@ -183,15 +183,29 @@ fn between_teams(season: &SeasonRecord, night: &Night) -> bool {
         && season.teams.iter().any(|t| t.id == night.away)
 }
 
-/// A season's final standings: its recorded table, else its table worked out.
-fn finals(past: &PastSeason) -> Vec<TableLine<TeamId>> {
-    if !past.recorded.is_empty() {
-        return past.recorded.clone();
-    }
-    standings(&past.season)
-        .rows
+/// A season's final standings, division by division, top first (one, unnamed, for a season
+/// without divisions): its recorded table, else its table worked out.
+fn finals(past: &PastSeason) -> Vec<(Option<String>, Vec<TableLine<TeamId>>)> {
+    past.season
+        .divided()
         .into_iter()
-        .map(|r| r.with_team(r.team.id))
+        .map(|(division, season)| {
+            let lines = if !past.recorded.is_empty() {
+                let teams: HashSet<TeamId> = season.teams.iter().map(|t| t.id).collect();
+                past.recorded
+                    .iter()
+                    .filter(|r| division.is_none() || teams.contains(&r.team))
+                    .cloned()
+                    .collect()
+            } else {
+                standings(&season)
+                    .rows
+                    .into_iter()
+                    .map(|r| r.with_team(r.team.id))
+                    .collect()
+            };
+            (division.map(|d| d.name.clone()), lines)
+        })
         .collect()
 }
 
@@ -237,7 +251,30 @@ impl<'a> Telling<'a> {
         if !closed && counted.is_empty() {
             return;
         }
-        let finals = finals(past);
+        let divided = finals(past);
+        let divisions: Vec<DivisionHonours> = divided
+            .iter()
+            .filter_map(|(name, lines)| {
+                Some(DivisionHonours {
+                    division: name.clone()?,
+                    champions: lines.first().map(|f| self.name(f.team, season)),
+                    runners_up: lines.get(1).map(|f| self.name(f.team, season)),
+                    teams: lines.len(),
+                })
+            })
+            .collect();
+        // The season's champions are its top division's; its teams, every division's.
+        let top = divided.first().map_or(&[][..], |(_, lines)| &lines[..]);
+        let finals: Vec<(bool, &TableLine<TeamId>)> = divided
+            .iter()
+            .enumerate()
+            .flat_map(|(d, (_, lines))| {
+                lines
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, l)| (d == 0 && i == 0, l))
+            })
+            .collect();
         let incomplete = season
             .nights
             .iter()
@@ -246,13 +283,14 @@ impl<'a> Telling<'a> {
         self.lines.push(SeasonLine {
             season: season.name.clone(),
             source: source(past),
-            champions: finals.first().map(|f| self.name(f.team, season)),
-            runners_up: finals.get(1).map(|f| self.name(f.team, season)),
+            champions: top.first().map(|f| self.name(f.team, season)),
+            runners_up: top.get(1).map(|f| self.name(f.team, season)),
             teams: finals.len(),
             finished,
             cups: Vec::new(),
+            divisions,
         });
-        for (i, f) in finals.iter().enumerate() {
+        for (title, f) in finals {
             let (t, won) = self.tallies.entry(f.team).or_insert_with(|| {
                 let team = self.names.get(&f.team).cloned().unwrap_or_default();
                 (
@@ -269,7 +307,7 @@ impl<'a> Telling<'a> {
             t.drawn = t.drawn.saturating_add(f.drawn);
             t.lost = t.lost.saturating_add(f.lost);
             t.points = t.points.saturating_add(f.points);
-            if i == 0 && finished {
+            if title && finished {
                 t.titles += 1;
                 won.push(season.name.clone());
             }
@@ -518,6 +556,7 @@ mod tests {
                 nights: Vec::new(),
                 adjustments: Vec::new(),
                 recorded: Vec::new(),
+                divisions: Vec::new(),
             },
             undated: HashSet::new(),
             recorded: lines

@@ -6,6 +6,7 @@
 pub mod config;
 pub mod confirm;
 pub mod cup;
+pub mod division;
 pub mod error;
 pub mod fixtures;
 pub mod history;
@@ -20,6 +21,7 @@ pub mod stats;
 /// file (kept where that file is read, which this layer reads through).
 pub use crate::record::results::{adjustment_out_of_range, MAX_ADJUSTMENT};
 pub use config::{Breaker, Config, ConfigChange, ConfigError, Kind, KindConfig};
+pub use division::{Division, Move};
 pub use error::LeagueError;
 pub use night::{
     Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightFault, NightResult, Pair,

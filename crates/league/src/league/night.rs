@@ -343,7 +343,7 @@ pub struct Adjustment {
 }
 
 /// A season as the standings see it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeasonRecord {
     pub name: String,
     pub config: Config,
@@ -354,6 +354,8 @@ pub struct SeasonRecord {
     /// A closed season's final table as it was printed (FORMAT.md §7), in its printed order:
     /// its standings; empty for a season that is not closed.
     pub recorded: Vec<TableLine<TeamId>>,
+    /// Its divisions, top first (RULES.md §10); empty: one division, as a season without.
+    pub divisions: Vec<super::division::Division>,
 }
 
 impl SeasonRecord {
@@ -388,6 +390,7 @@ impl SeasonRecord {
                 .cloned()
                 .collect(),
             recorded: self.recorded.clone(),
+            divisions: self.divisions.clone(),
         }
     }
 

@@ -47,6 +47,11 @@ pub struct Season {
     pub finished: bool,
     /// Its cups decided, in the order made: each one's winner and runner-up.
     pub cups: Vec<CupHonour>,
+    /// A season played in divisions (RULES.md §10): each division's champions and
+    /// runners-up, top division first (its champions are the season's `champions`); left out
+    /// for a season without divisions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub divisions: Vec<DivisionHonours>,
 }
 
 /// A cup of a season decided (its final played): its winner and runner-up.
@@ -55,6 +60,16 @@ pub struct CupHonour {
     pub name: String,
     pub winner: String,
     pub runner_up: String,
+}
+
+/// A division's first two of a season's final standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DivisionHonours {
+    pub division: String,
+    pub champions: Option<String>,
+    pub runners_up: Option<String>,
+    /// Teams in the division's final standings.
+    pub teams: usize,
 }
 
 /// A team's line of the all-time table, the team named as it is today.

@@ -82,11 +82,19 @@ impl Shape {
                     ENTERED_BY,
                     DISPUTED_BY,
                     REASON,
+                    DIVISION,
                 ],
             ),
             Shape::Nights => (
                 &[SEASON, DATE, HOME, AWAY, HOME_POINTS, AWAY_POINTS],
-                &[NOTE, CONFIRMATION, ENTERED_BY, DISPUTED_BY, REASON],
+                &[
+                    NOTE,
+                    CONFIRMATION,
+                    ENTERED_BY,
+                    DISPUTED_BY,
+                    REASON,
+                    DIVISION,
+                ],
             ),
             Shape::Configuration => (&[SEASON, SETTING, VALUE], &[]),
             Shape::Fixtures => (&[SEASON, DATE, HOME, AWAY], &[ROUND]),
@@ -325,6 +333,9 @@ pub struct ResultsFile {
     /// Reading stopped at [`MAX_ERRORS`] faults with more of the file left unread (or more
     /// faults found than are kept): there may be more.
     pub stopped: bool,
+    /// The optional `division` column of matches and nights (FORMAT.md §3): each row's line
+    /// and the division named there (tidied), for the rows that name one.
+    pub divisions: Vec<(u64, String)>,
 }
 
 /// A fault in a results file, at its line and (when it is one field's) column: found reading
@@ -667,8 +678,9 @@ mod col {
     pub const LEGS_FOR: usize = 31;
     pub const LEGS_AGAINST: usize = 32;
     pub const POINTS: usize = 33;
+    pub const DIVISION: usize = 34;
 
-    pub const NAMES: [&str; 34] = [
+    pub const NAMES: [&str; 35] = [
         "season",
         "date",
         "home",
@@ -703,6 +715,7 @@ mod col {
         "legs_for",
         "legs_against",
         "points",
+        "division",
     ];
 }
 
@@ -1037,6 +1050,7 @@ pub fn read_results_lenient(
         Shape::Grid => Rows::Grid(Grid::default()),
     };
     let mut errors = Vec::new();
+    let mut divisions = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
     let mut record = csv::StringRecord::new();
     let mut stopped = false;
@@ -1064,6 +1078,10 @@ pub fn read_results_lenient(
             faulty: Vec::new(),
         };
         read_row(&mut f, &mut rows);
+        if at[col::DIVISION].is_some() && !f.raw(col::DIVISION).is_empty() {
+            let name = f.name(col::DIVISION);
+            divisions.push((line, name));
+        }
         if let Some(fault) = unread {
             // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
             // row; its cells' faults are not told (they may be shifted).
@@ -1084,6 +1102,7 @@ pub fn read_results_lenient(
             header,
             rows,
             stopped,
+            divisions,
         },
         errors,
     ))
@@ -1214,6 +1233,7 @@ fn read_grid<R: Read>(
             header: Vec::new(),
             rows: Rows::Grid(grid),
             stopped,
+            divisions: Vec::new(),
         },
         errors,
     )
@@ -1995,6 +2015,19 @@ fn write_night_rows<T>(
 /// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
 /// incomplete, and how the nights stand only when one is not confirmed.
 pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
+    write_matches_in(rows, None, out)
+}
+
+/// The division of a season's team, by its name (FORMAT.md §3's `division` column).
+pub type DivisionOf<'a> = &'a dyn Fn(&str) -> String;
+
+/// Writes match rows, with a `division` column after `season` when `division` gives each home
+/// team's (a season with divisions).
+pub fn write_matches_in(
+    rows: &[MatchRow],
+    division: Option<DivisionOf<'_>>,
+    out: impl Write,
+) -> std::io::Result<()> {
     let cells = |r: &MatchRow| {
         let legs: Vec<String> = r
             .leg_scores
@@ -2018,12 +2051,55 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
     let note = |r: &MatchRow| if r.incomplete { "incomplete" } else { "" };
     // The first eleven columns, in FORMAT.md's order.
     let own = &col::NAMES[..=col::LEG_SCORES];
-    write_night_rows(out, own, rows, cells, note, |r| &r.standing)
+    divided(
+        own,
+        division,
+        |r: &MatchRow| &r.home,
+        cells,
+        |own, cells| write_night_rows(out, own, rows, cells, note, |r| &r.standing),
+    )
+}
+
+/// The columns and cells of night or match rows, with `division` after `season` when a
+/// division is given for each row's home team.
+fn divided<'r, T: 'r, C, R>(
+    own: &[&'static str],
+    division: Option<DivisionOf<'_>>,
+    home: impl Fn(&T) -> &String,
+    cells: C,
+    write: impl FnOnce(&[&'static str], &dyn Fn(&T) -> Vec<String>) -> R,
+) -> R
+where
+    C: Fn(&T) -> Vec<String>,
+{
+    match division {
+        None => write(own, &cells),
+        Some(of) => {
+            let mut columns = own.to_vec();
+            columns.insert(1, "division");
+            let with = |r: &T| {
+                let mut v = cells(r);
+                v.insert(1, of(home(r)));
+                v
+            };
+            write(&columns, &with)
+        }
+    }
 }
 
 /// Writes night rows; the `note` column only when a night is a walkover, how the nights stand
 /// only when one is not confirmed.
 pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
+    write_nights_in(rows, None, out)
+}
+
+/// Writes night rows, with a `division` column after `season` when `division` gives each home
+/// team's (a season with divisions).
+pub fn write_nights_in(
+    rows: &[NightRow],
+    division: Option<DivisionOf<'_>>,
+    out: impl Write,
+) -> std::io::Result<()> {
     let cells = |r: &NightRow| {
         vec![
             r.season.clone(),
@@ -2043,7 +2119,13 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         "home_points",
         "away_points",
     ];
-    write_night_rows(out, &own, rows, cells, note, |r| &r.standing)
+    divided(
+        &own,
+        division,
+        |r: &NightRow| &r.home,
+        cells,
+        |own, cells| write_night_rows(out, own, rows, cells, note, |r| &r.standing),
+    )
 }
 
 /// Writes fixture rows; the `round` column only when a fixture has one.

@@ -82,6 +82,25 @@ pub fn json<T: AsRef<str>>(lines: &[TableLine<T>]) -> String {
     crate::record::text::terminal_safe_json(&lines).unwrap_or_else(|_| "[]".into())
 }
 
+/// A line of a division's table (FORMAT.md §4): the division's name, then the line.
+#[derive(serde::Serialize)]
+#[serde(bound = "T: AsRef<str>")]
+struct DivisionLine<'a, T: AsRef<str>> {
+    division: &'a str,
+    #[serde(flatten)]
+    line: &'a TableLine<T>,
+}
+
+/// The tables of a season with divisions as FORMAT.md §4 JSON, on one line: every division's
+/// lines in turn, top division first, each line with its `"division"`.
+pub fn json_divided<T: AsRef<str>>(tables: &[(&str, &[TableLine<T>])]) -> String {
+    let lines: Vec<DivisionLine<'_, T>> = tables
+        .iter()
+        .flat_map(|(division, lines)| lines.iter().map(|line| DivisionLine { division, line }))
+        .collect();
+    crate::record::text::terminal_safe_json(&lines).unwrap_or_else(|_| "[]".into())
+}
+
 /// A line of the table, as text, in the order of [`KEYS`].
 pub fn cells<T: AsRef<str>>(r: &TableLine<T>) -> [String; 11] {
     [
@@ -117,6 +136,30 @@ pub fn csv<T: AsRef<str>>(rows: &[TableLine<T>]) -> Result<Vec<u8>, csv::Error> 
         let mut line = cells(r);
         line[1] = as_text(&line[1]).into_owned();
         w.write_record(line)?;
+    }
+    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// The tables of a season with divisions as CSV: [`csv`]'s, with the division's name in a
+/// first column, `division`, every division's lines in turn, top division first.
+pub fn csv_divided<T: AsRef<str>>(
+    tables: &[(&str, &[TableLine<T>])],
+) -> Result<Vec<u8>, csv::Error> {
+    let mut header = csv::Writer::from_writer(Vec::new());
+    header.write_record(std::iter::once("division").chain(KEYS))?;
+    let header = header
+        .into_inner()
+        .map_err(|e| csv::Error::from(e.into_error()))?;
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::NonNumeric)
+        .from_writer(header);
+    for (division, rows) in tables {
+        for r in rows.iter() {
+            let mut line = cells(r);
+            line[1] = as_text(&line[1]).into_owned();
+            let division = as_text(division).into_owned();
+            w.write_record(std::iter::once(division).chain(line))?;
+        }
     }
     w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
 }

@@ -41,6 +41,12 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
             .map(|c| (c.id, cup_slugs.take(&c.name)))
             .collect();
         let table = standings(&read.season);
+        let divisions = if read.season.divisions.is_empty() {
+            Vec::new()
+        } else {
+            crate::app::view::standings::division_tables(&read.season, false, None)
+                .unwrap_or_default()
+        };
         // The figures count the nights the table counts, as `don stats` does.
         let counted = complete_nights_only(&read.season).0;
         let figures = stats(std::slice::from_ref(&counted), &Filter::default());
@@ -56,6 +62,7 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
             table,
             cups,
             cup_slugs,
+            divisions,
         });
     }
     // The seasons oldest first, as `don history` tells them: by their end (the last dated

@@ -122,6 +122,8 @@ impl Span {
 
 pub struct Listing {
     pub id: String,
+    /// A division's table of standings: the division's name (`data-division`); else empty.
+    pub division: String,
     pub caption: String,
     pub head: Vec<Head>,
     pub rows: Vec<ListingRow>,

@@ -50,6 +50,7 @@ impl Reads {
                     nights: Vec::new(),
                     adjustments: Vec::new(),
                     recorded: Vec::new(),
+                    divisions: Vec::new(),
                 },
                 undated: HashSet::new(),
                 recorded: Vec::new(),
@@ -63,6 +64,7 @@ impl Reads {
         };
         self.past_dates(league, &mut past)?;
         self.past_teams(league, &mut past)?;
+        self.past_divisions(league, &mut past)?;
         self.past_nights(league, &mut past)?;
         self.past_adjustments(league, &mut past)?;
         self.past_tables(league, &mut past)?;
@@ -104,6 +106,50 @@ impl Reads {
                 name,
                 withdrawn: withdrawn.as_deref().map(date).transpose()?,
             });
+        }
+        Ok(())
+    }
+
+    /// Each season's divisions, top first, with their teams (a team placed in none: the
+    /// lowest), in the order of the season's teams.
+    fn past_divisions(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let divisions: Vec<(i64, i64, String)> = self.conn.all(
+            "SELECT d.season, d.id, d.name FROM divisions d JOIN seasons s ON s.id = d.season
+             WHERE s.league = ?1 ORDER BY d.season, d.rank, d.id",
+            [league],
+            tuple,
+        )?;
+        if divisions.is_empty() {
+            return Ok(());
+        }
+        let placed: HashMap<(i64, i64), i64> = self.conn.all(
+            "SELECT e.season, e.team, e.division FROM entries e
+             JOIN seasons s ON s.id = e.season
+             WHERE s.league = ?1 AND e.division IS NOT NULL",
+            [league],
+            |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)),
+        )?;
+        let mut ids: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (season, id, name) in divisions {
+            ids.entry(season).or_default().push(id);
+            past.of(season)?
+                .season
+                .divisions
+                .push(crate::league::Division {
+                    name,
+                    teams: Vec::new(),
+                });
+        }
+        for (season, ids) in ids {
+            let lowest = *ids.last().expect("a division");
+            let s = &mut past.of(season)?.season;
+            let teams: Vec<i64> = s.teams.iter().map(|t| t.id).collect();
+            for team in teams {
+                let d = placed.get(&(season, team)).copied().unwrap_or(lowest);
+                if let Some(at) = ids.iter().position(|i| *i == d) {
+                    s.divisions[at].teams.push(team);
+                }
+            }
         }
         Ok(())
     }

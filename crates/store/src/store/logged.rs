@@ -19,6 +19,7 @@ pub const LOGGED: &[&str] = &[
     "leagues",
     "seasons",
     "teams",
+    "divisions",
     "entries",
     "rosters",
     "fixtures",

@@ -208,7 +208,8 @@ fn may_add(change: &Change, season: i64, (home, away): (TeamId, TeamId)) -> Resu
     if home == away {
         return Err(LeagueError::PlaysItself.into());
     }
-    refuse_closed(change, season)
+    refuse_closed(change, season)?;
+    crate::app::league::division::same_division(change, season, (home, away))
 }
 
 /// Refuses a second fixture a date in the season for either team (cancelled ones not

@@ -5,8 +5,8 @@
 use chrono::{NaiveDate, Weekday};
 
 use crate::app::league::checked;
-use crate::league::fixtures::double_round_robin;
-use crate::league::LeagueError;
+use crate::league::fixtures::{double_round_robin, FixtureError, Plan, Planned};
+use crate::league::{LeagueError, TeamId};
 use crate::store::{Change, Fixture, LeagueInfo, SeasonInfo, TeamInfo};
 
 use crate::app::league::which::Choice;
@@ -58,6 +58,59 @@ fn by_number(change: &Change, season: &SeasonInfo, number: i64) -> Result<Fixtur
     })
 }
 
+/// A double round robin of each division's teams (RULES.md §10: a team plays only in its
+/// division), their rounds on the same dates; a season without divisions is one. A date to
+/// skip is checked against the longest schedule: one after a shorter division's last round
+/// skips nothing there.
+fn plan_divisions(
+    change: &Change,
+    season: &SeasonInfo,
+    ids: &[TeamId],
+    start: NaiveDate,
+    weekday: Weekday,
+    skip: &[NaiveDate],
+) -> Result<Plan, AppError> {
+    let refused = |error| LeagueError::Plan {
+        season: season.name.clone(),
+        start,
+        error,
+    };
+    let divisions = change.season_divisions(season.id)?;
+    if divisions.is_empty() {
+        return Ok(double_round_robin(ids, start, weekday, skip).map_err(refused)?);
+    }
+    let groups: Vec<Vec<TeamId>> = divisions
+        .iter()
+        .map(|d| {
+            d.teams
+                .iter()
+                .copied()
+                .filter(|t| ids.contains(t))
+                .collect()
+        })
+        .collect();
+    let longest = (0..groups.len())
+        .max_by_key(|&i| (groups[i].len(), std::cmp::Reverse(i)))
+        .unwrap_or(0);
+    let mut whole = double_round_robin(&groups[longest], start, weekday, skip).map_err(refused)?;
+    let mut fixtures: Vec<(usize, Planned)> =
+        whole.fixtures.drain(..).map(|f| (longest, f)).collect();
+    for (i, group) in groups.iter().enumerate().filter(|(i, _)| *i != longest) {
+        let mut skips = skip.to_vec();
+        let plan = loop {
+            match double_round_robin(group, start, weekday, &skips) {
+                Err(FixtureError::SkipAfter(day, _)) => skips.retain(|d| *d != day),
+                other => break other.map_err(refused)?,
+            }
+        };
+        whole.byes.extend(plan.byes);
+        fixtures.extend(plan.fixtures.into_iter().map(|f| (i, f)));
+    }
+    fixtures.sort_by_key(|(i, f)| (f.round, *i));
+    whole.fixtures = fixtures.into_iter().map(|(_, f)| f).collect();
+    Ok(whole)
+}
+
 impl App {
     /// Makes a season's fixtures (the season named, else the one with none yet): a double
     /// round robin of its teams not withdrawn, a round a week on `weekday` from `start`,
@@ -83,12 +136,7 @@ impl App {
             .filter(|e| e.withdrawn.is_none())
             .map(|e| e.team.id)
             .collect();
-        let plan =
-            double_round_robin(&ids, start, weekday, skip).map_err(|error| LeagueError::Plan {
-                season: season.name.clone(),
-                start,
-                error,
-            })?;
+        let plan = plan_divisions(&change, &season, &ids, start, weekday, skip)?;
         let (first, last) = (plan.dates.first().copied(), plan.dates.last().copied());
         if let (Some(first), Some(last)) = (first, last) {
             crate::app::league::which::check_schedule(&change, &league, season.id, first, last)?;

@@ -4,6 +4,7 @@
 //! and returns what was done for the front end to say.
 
 pub mod checked;
+pub mod division;
 pub mod fixtures;
 pub mod history;
 pub mod season;
@@ -36,7 +37,9 @@ impl LeagueRefusal for LeagueError {
             | E::NearTeam { .. }
             | E::NotOnRoster { .. }
             | E::NoTransfer { .. }
-            | E::NoFixture { .. } => ErrorKind::NotFound,
+            | E::NoFixture { .. }
+            | E::NoDivisions { .. }
+            | E::NotEntered { .. } => ErrorKind::NotFound,
             E::NameTaken { .. }
             | E::FixtureThere { .. }
             | E::TeamPlaysThatDay { .. }
@@ -47,13 +50,18 @@ impl LeagueRefusal for LeagueError {
             | E::CancelledAlready { .. }
             | E::NotCancelled { .. }
             | E::OtherTeam { .. }
-            | E::TransferBefore { .. } => ErrorKind::Conflict,
+            | E::TransferBefore { .. }
+            | E::MovedTooLate { .. }
+            | E::InDivision { .. }
+            | E::OtherDivisions { .. } => ErrorKind::Conflict,
             E::WhichLeague { .. }
             | E::WhichSeason { .. }
             | E::TransferOfWhom { .. }
             | E::BlankName { .. }
             | E::SeasonOutOfYears { .. }
             | E::TeamTwice { .. }
+            | E::DivisionTwice { .. }
+            | E::EmptyDivision { .. }
             | E::PlayerTwice { .. }
             | E::PlayerNearMiss { .. }
             | E::Config(_)
@@ -72,8 +80,15 @@ pub enum SeasonTeams {
     None,
     /// These, by name as typed (made first when `create` and near no known team).
     Named { names: Vec<String>, create: bool },
-    /// Those of the season made last, not withdrawn from it.
+    /// Those of the season made last, not withdrawn from it (in its divisions, with promotion
+    /// and relegation by its final tables, when it has divisions).
     Same,
+    /// These divisions, top first, each with its teams by name as typed (made first when
+    /// `create` and near no known team).
+    Divided {
+        divisions: Vec<(String, Vec<String>)>,
+        create: bool,
+    },
 }
 
 /// A season begun.
@@ -85,6 +100,11 @@ pub struct SeasonMade {
     pub made: Vec<String>,
     /// The teams entered in it, by name.
     pub entered: Vec<String>,
+    /// Its divisions, top first (none: the season is one division).
+    pub divisions: Vec<division::DivisionView>,
+    /// The teams gone up or down from the season before (`Same`, from a season with
+    /// divisions).
+    pub moves: Vec<division::MoveView>,
 }
 
 /// A team added to a league.
@@ -271,8 +291,37 @@ impl App {
         let season = checked::add_season(&change, &league, name)?;
         let mut made = Vec::new();
         let mut entered = Vec::new();
+        let mut divisions = Vec::new();
+        let mut moves = Vec::new();
         match teams {
             SeasonTeams::None => {}
+            SeasonTeams::Divided {
+                divisions: asked,
+                create,
+            } => {
+                division::divisions_once(asked)?;
+                let names: Vec<String> = asked.iter().flat_map(|(_, t)| t.clone()).collect();
+                teams_once(&names)?;
+                unknown_teams(&change, &league, &names, *create)?;
+                for (name, teams) in asked {
+                    let placed = division::add_division(&change, season.id, name)?;
+                    let mut listed = Vec::new();
+                    for n in teams {
+                        let (team, new) = team_or_create(&change, &league, n, *create)?;
+                        if new {
+                            made.push(team.name.clone());
+                        }
+                        checked::enter_team(&change, season.id, team.id)?;
+                        change.place_team(season.id, team.id, placed.id)?;
+                        listed.push(team.name.clone());
+                        entered.push(team.name);
+                    }
+                    divisions.push(division::DivisionView {
+                        name: placed.name,
+                        teams: listed,
+                    });
+                }
+            }
             SeasonTeams::Named { names, create } => {
                 teams_once(names)?;
                 unknown_teams(&change, &league, names, *create)?;
@@ -289,11 +338,16 @@ impl App {
                 let previous = previous.ok_or_else(|| LeagueError::NoEarlierSeason {
                     league: league.name.clone(),
                 })?;
-                for e in change.entries(previous.id)? {
-                    if e.withdrawn.is_none() {
-                        checked::enter_team(&change, season.id, e.team.id)?;
-                        entered.push(e.team.name);
+                if change.divisions(previous.id)?.is_empty() {
+                    for e in change.entries(previous.id)? {
+                        if e.withdrawn.is_none() {
+                            checked::enter_team(&change, season.id, e.team.id)?;
+                            entered.push(e.team.name);
+                        }
                     }
+                } else {
+                    (divisions, moves) = division::carry_on(&change, &previous, &season)?;
+                    entered = divisions.iter().flat_map(|d| d.teams.clone()).collect();
                 }
             }
         }
@@ -306,6 +360,8 @@ impl App {
             season,
             made,
             entered,
+            divisions,
+            moves,
         })
     }
 

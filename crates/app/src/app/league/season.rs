@@ -94,6 +94,7 @@ pub fn read_season(reader: &Reads, info: &SeasonInfo) -> Result<SeasonRead, AppE
         nights,
         adjustments: reader.adjustments(info.id)?,
         recorded: reader.season_table(info.id)?,
+        divisions: reader.season_divisions(info.id)?,
     };
     Ok(SeasonRead {
         fixtures,

@@ -8,9 +8,10 @@ use crate::app::{App, AppError};
 use crate::league::import::{config_rows, night_points, standing_with};
 use crate::league::{Config, NightResult};
 use crate::record::results::{
-    write_adjustments, write_configuration, write_fixtures, write_grid, write_matches,
-    write_nights, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
-    FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing,
+    write_adjustments, write_configuration, write_fixtures, write_grid, write_matches_in,
+    write_nights_in, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column,
+    ConfigRow, FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape,
+    Standing,
 };
 use crate::store::{Fixture, Reads, SeasonEntry};
 
@@ -33,6 +34,9 @@ pub struct SeasonResults {
     pub grid: Vec<GridNight>,
     /// Its final table as recorded (empty: the season is not closed).
     pub table: Vec<FinalTableRow>,
+    /// Each team's division, by the team's name (empty: the season has no divisions): the
+    /// matches and nights are written with a `division` column (FORMAT.md §3).
+    pub divisions: std::collections::HashMap<String, String>,
 }
 
 /// A file of an export into a folder: its shape, its rows, its name.
@@ -71,6 +75,19 @@ impl App {
         } else {
             entries.iter().map(|e| e.team.name.clone()).collect()
         };
+        let division_names: std::collections::HashMap<i64, String> = reader
+            .divisions(season.id)?
+            .into_iter()
+            .map(|d| (d.id, d.name))
+            .collect();
+        let divisions = reader
+            .team_divisions(season.id)?
+            .into_iter()
+            .filter_map(|(team, d)| {
+                let team = entries.iter().find(|e| e.team.id == team)?;
+                Some((team.team.name.clone(), division_names.get(&d)?.clone()))
+            })
+            .collect();
         let teams = reader.teams(league.id)?;
         let table = reader
             .season_table(season.id)?
@@ -122,6 +139,7 @@ impl App {
             grid_teams,
             grid,
             table,
+            divisions,
             season: name,
         })
     }
@@ -130,9 +148,11 @@ impl App {
 impl SeasonResults {
     /// Writes the rows of one shape as CSV.
     pub fn write(&self, shape: Shape, w: &mut dyn Write) -> io::Result<()> {
+        let of = |team: &str| self.divisions.get(team).cloned().unwrap_or_default();
+        let division: Option<&dyn Fn(&str) -> String> = (!self.divisions.is_empty()).then_some(&of);
         match shape {
-            Shape::Matches => write_matches(&self.matches, &mut *w),
-            Shape::Nights => write_nights(&self.nights, &mut *w),
+            Shape::Matches => write_matches_in(&self.matches, division, &mut *w),
+            Shape::Nights => write_nights_in(&self.nights, division, &mut *w),
             Shape::Adjustments => write_adjustments(&self.adjustments, &mut *w),
             Shape::Rosters => write_rosters(&self.rosters, &mut *w),
             Shape::Configuration => write_configuration(&self.configuration, &mut *w),

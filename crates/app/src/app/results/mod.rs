@@ -105,6 +105,8 @@ pub struct ImportAsk<'a> {
     pub choices: &'a [ChosenName],
     /// The season of a results grid whose top-left cell is empty (`--season`).
     pub season: Option<&'a str>,
+    /// The division of its season that a results grid or final table is of (RULES.md §10).
+    pub division: Option<&'a str>,
 }
 
 /// What an import did, or why it did nothing.
@@ -180,6 +182,7 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
+        resolver.division = ask.division.map(str::to_string);
         resolver.choices = ask
             .choices
             .iter()
@@ -362,6 +365,7 @@ fn import_file(
     resolver.file = found.file.to_string();
     let header = std::mem::take(&mut file.header);
     let column = |name: &str| column_of(&header, name);
+    resolver.division_cells = std::mem::take(&mut file.divisions).into_iter().collect();
     match &mut file.rows {
         Rows::Configuration(rows) => {
             let (drafts, errors) = configurations(rows, &column);
@@ -461,6 +465,7 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
     };
     say(report.fixtures_added, "fixture", "fixtures");
     say(report.tables_added, "final table", "final tables");
+    say(report.divisions_made, "division", "divisions");
     say(report.adjustments_added, "adjustment", "adjustments");
     say(report.roster_places, "roster place", "roster places");
     say(

@@ -178,6 +178,23 @@ pub(super) fn import_grid(
     if faulty || unknown {
         return;
     }
+    if let Some(name) = resolver.division.clone() {
+        // Every team of the grid in the division asked, each at the cell that first names it.
+        let division = match resolver.division_named(&season, &name, line, None) {
+            Ok(d) => d,
+            Err(e) => return found.fault(e),
+        };
+        let mut placed = std::collections::HashSet::new();
+        for t in grid.away.iter().chain(&grid.home) {
+            let team = teams[&name_key(&t.name)].clone();
+            if placed.insert(team.id) {
+                let at = Some(t.column.clone());
+                if let Err(e) = resolver.place(&season, &team, &division, t.line, at) {
+                    return found.fault(e);
+                }
+            }
+        }
+    }
     let reader: &Reads = change;
     let day = match reader
         .last_dated(season.id)
@@ -325,10 +342,40 @@ fn table_of_season(
 ) -> Result<(), Vec<RowError>> {
     let reader: &Reads = change;
     let first = rows[0].line;
-    let stored = reader
+    let mut stored = reader
         .season_table(season.id)
         .map_err(|e| vec![store_fault(e, first)])?;
-    if stored.is_empty() {
+    // A division's table: the lines stored of that division's teams; kept after the lines of
+    // the divisions stored before it.
+    let mut after = 0;
+    let division = match resolver.division.clone() {
+        Some(name) => {
+            let d = resolver
+                .division_named(season, &name, first, None)
+                .map_err(|e| vec![e])?;
+            let of = reader
+                .team_divisions(season.id)
+                .map_err(|e| vec![store_fault(e, first)])?;
+            after = stored.len();
+            if !stored.is_empty() {
+                resolver.closed_entries = true;
+            }
+            stored.retain(|l| of.get(&l.team) == Some(&d.id));
+            Some(d)
+        }
+        None => None,
+    };
+    let found_teams = teams_of_table(resolver, season, rows, column);
+    resolver.closed_entries = false;
+    let (mut errors, found) = found_teams;
+    if let (Some(d), true) = (&division, errors.is_empty()) {
+        for (row, _, team) in &found {
+            if let Err(e) = resolver.place(season, team, d, row.line, column("team")) {
+                errors.push(e);
+            }
+        }
+    }
+    if stored.is_empty() && after == 0 {
         let fixtures = reader
             .fixtures(season.id)
             .map_err(|e| vec![store_fault(e, first)])?;
@@ -341,10 +388,39 @@ fn table_of_season(
                 ))]);
         }
     }
+    if faulty || !errors.is_empty() {
+        return Err(errors);
+    }
+    if stored.is_empty() {
+        for (i, (row, line, _)) in found.iter().enumerate() {
+            change
+                .add_table_row(season.id, (after + i) as u32 + 1, line)
+                .map_err(|e| vec![store_fault(e, row.line)])?;
+        }
+        resolver.report.tables_added += 1;
+        return Ok(());
+    }
+    compare_table(resolver, season, &stored, &found, column)
+}
+
+/// A table's rows with their teams found (or made), and the faults of those not.
+type FoundRows<'r> = Vec<(
+    &'r &'r FinalTableRow,
+    crate::record::standings::TableLine<i64>,
+    TeamInfo,
+)>;
+
+/// The teams of a table's rows, found (or made) and entered in the season.
+fn teams_of_table<'r>(
+    resolver: &mut Resolver<'_, '_>,
+    season: &SeasonInfo,
+    rows: &'r [&'r FinalTableRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> (Vec<RowError>, FoundRows<'r>) {
     // The stored table's teams, by id: a team of the table stored needs no entry (the
     // season is closed to new ones).
     let mut errors = Vec::new();
-    let mut found: Vec<(&&FinalTableRow, _, TeamInfo)> = Vec::new();
+    let mut found: FoundRows<'r> = Vec::new();
     for row in rows {
         let (name, at) = (&row.printed.team, column("team"));
         match team_of(resolver, name, season.id, row.line, at) {
@@ -367,18 +443,19 @@ fn table_of_season(
             Err(e) => errors.push(e),
         }
     }
-    if faulty || !errors.is_empty() {
-        return Err(errors);
-    }
-    if stored.is_empty() {
-        for (i, (row, line, _)) in found.iter().enumerate() {
-            change
-                .add_table_row(season.id, i as u32 + 1, line)
-                .map_err(|e| vec![store_fault(e, row.line)])?;
-        }
-        resolver.report.tables_added += 1;
-        return Ok(());
-    }
+    (errors, found)
+}
+
+/// A table found stored already: each line the same, else a fault at each that differs.
+fn compare_table(
+    resolver: &mut Resolver<'_, '_>,
+    season: &SeasonInfo,
+    stored: &[crate::record::standings::TableLine<i64>],
+    found: &FoundRows<'_>,
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Result<(), Vec<RowError>> {
+    let first = found.first().map_or(0, |(r, _, _)| r.line);
+    let mut errors = Vec::new();
     for (i, (row, here, team)) in found.iter().enumerate() {
         // The column of the first figure that differs (the team's, for another team).
         let mut at = None;

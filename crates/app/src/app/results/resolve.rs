@@ -134,6 +134,10 @@ pub struct ImportReport {
     /// Final tables kept (a season's each), and those there already (`results::past`).
     pub tables_added: usize,
     pub tables_kept: usize,
+    /// Divisions made (a `division` cell naming one new to its season), and teams placed in
+    /// one.
+    pub divisions_made: usize,
+    pub teams_placed: usize,
 }
 
 impl ImportReport {
@@ -204,6 +208,14 @@ pub struct Resolver<'c, 'a> {
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
     season_ids: Option<Vec<i64>>,
     season_dates: Vec<SeasonDates>,
+    /// The `division` cells of the file being read (FORMAT.md §3), by line.
+    pub division_cells: HashMap<u64, String>,
+    /// The division this import placed each team in, by season and team, with its line.
+    placed: HashMap<(i64, i64), u64>,
+    /// The division of its season a results grid or final table is of (`--division`).
+    pub division: Option<String>,
+    /// Teams are entered in a closed season too: another division's final table of it.
+    pub closed_entries: bool,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -261,6 +273,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
             aliases_saved: Default::default(),
             season_ids: None,
             season_dates: Vec::new(),
+            division_cells: HashMap::new(),
+            placed: HashMap::new(),
+            division: None,
+            closed_entries: false,
         })
     }
 
@@ -426,10 +442,108 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            checked::enter_team(self.change, season, team.id).at_line(line)?;
+            if self.closed_entries {
+                self.change.enter_team(season, team.id).at_line(line)?;
+            } else {
+                checked::enter_team(self.change, season, team.id).at_line(line)?;
+            }
             entered.push(team.id);
         }
         Ok(team)
+    }
+
+    /// Places a night's teams in the division its row's `division` cell names (FORMAT.md §3),
+    /// made when new and the import may make things: a team placed in another division of the
+    /// season (before, or by a row above) is a fault at the cell.
+    fn place_by_cell(
+        &mut self,
+        season: &SeasonInfo,
+        teams: [&TeamInfo; 2],
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
+        let Some(name) = self.division_cells.get(&line).cloned() else {
+            return Ok(());
+        };
+        let division = self.division_named(season, &name, line, column.clone())?;
+        for team in teams {
+            self.place(season, team, &division, line, column.clone())?;
+        }
+        Ok(())
+    }
+
+    /// Places a team in a division of a season: refused at the cell when it is placed in
+    /// another.
+    pub(super) fn place(
+        &mut self,
+        season: &SeasonInfo,
+        team: &TeamInfo,
+        division: &crate::store::DivisionInfo,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
+        match self.change.placed_in(season.id, team.id).at_line(line)? {
+            Some(at) if at == division.id => Ok(()),
+            Some(at) => {
+                let divisions = self.change.divisions(season.id).at_line(line)?;
+                let there = divisions
+                    .iter()
+                    .find(|d| d.id == at)
+                    .map_or("another division", |d| d.name.as_str());
+                let row = self
+                    .placed
+                    .get(&(season.id, team.id))
+                    .map(|l| format!(" (line {l})"))
+                    .unwrap_or_default();
+                Err(RowError::new(
+                    line,
+                    column,
+                    format!(
+                        "{} plays in {there}{row} in season {}, not in {}: a team plays in one division of a season",
+                        team.name, season.name, division.name
+                    ),
+                ))
+            }
+            None => {
+                self.change
+                    .place_team(season.id, team.id, division.id)
+                    .at_line(line)?;
+                self.placed.insert((season.id, team.id), line);
+                self.report.teams_placed += 1;
+                Ok(())
+            }
+        }
+    }
+
+    /// The division of a season by name, made (below the others) when new and the import
+    /// may make things.
+    pub(super) fn division_named(
+        &mut self,
+        season: &SeasonInfo,
+        name: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<crate::store::DivisionInfo, RowError> {
+        let divisions = self.change.divisions(season.id).at_line(line)?;
+        if let Some(d) = divisions
+            .iter()
+            .find(|d| name_key(&d.name) == name_key(name))
+        {
+            return Ok(d.clone());
+        }
+        if !self.create {
+            let (hint, advice) = hint(name, divisions.iter().map(|d| d.name.as_str()));
+            return Err(RowError::new(
+                line,
+                column,
+                format!("season {} has no division '{name}'{hint}", season.name),
+            )
+            .advised(advice));
+        }
+        let made = crate::app::league::division::add_division(self.change, season.id, name)
+            .at_cell(line, column)?;
+        self.report.divisions_made += 1;
+        Ok(made)
     }
 
     fn fixtures_of(&mut self, season: i64) -> Result<&mut SeasonFixtures, StoreError> {
@@ -543,6 +657,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
+        // Each division a night's rows name, once (at the first row naming it).
+        let mut met: Vec<String> = Vec::new();
+        for &at in &night.lines {
+            match self.division_cells.get(&at) {
+                Some(name) if !met.contains(name) => met.push(name.clone()),
+                _ => continue,
+            }
+            self.place_by_cell(&season, [&home, &away], at, column("division"))?;
+        }
         let named_today = self.players_named_today(night);
         let night = named_today.as_ref().unwrap_or(night);
         let at = NightAt {
@@ -937,6 +1060,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             + r.fixtures_added
             + r.aliases_added
             + r.tables_added
+            + r.divisions_made
+            + r.teams_placed
             > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()

@@ -164,3 +164,52 @@ impl StandingsView {
         facts
     }
 }
+
+/// One division's table (RULES.md §10): its name (none: a season without divisions) and its
+/// view, with the notes and reasons of its own teams.
+#[derive(Clone, Debug)]
+pub struct DivisionTable {
+    pub division: Option<String>,
+    pub view: StandingsView,
+}
+
+/// A season's tables, a division each, top first: the season's one table, unnamed, for a
+/// season without divisions. `only` names one division (refused in a season without, or by a
+/// name that names none of its divisions).
+pub fn division_tables(
+    season: &SeasonRecord,
+    confirmed_only: bool,
+    only: Option<&str>,
+) -> Result<Vec<DivisionTable>, crate::league::LeagueError> {
+    use crate::league::error::Thing;
+    use crate::league::LeagueError;
+    let parts = match only {
+        None => season.divided(),
+        Some(_) if season.divisions.is_empty() => {
+            return Err(LeagueError::NoDivisions {
+                season: season.name.clone(),
+            })
+        }
+        Some(name) => {
+            let within = format!("season {}", season.name);
+            let d = LeagueError::pick(
+                &season.divisions,
+                name,
+                |d| &d.name,
+                Thing::Division,
+                Some(&within),
+            )?;
+            vec![(
+                Some(d),
+                season.division(&d.name).map(|(_, s)| s).unwrap_or_default(),
+            )]
+        }
+    };
+    Ok(parts
+        .into_iter()
+        .map(|(d, s)| DivisionTable {
+            division: d.map(|d| d.name.clone()),
+            view: StandingsView::of(&s, confirmed_only),
+        })
+        .collect())
+}

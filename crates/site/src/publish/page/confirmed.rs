@@ -19,14 +19,28 @@ impl Pages<'_> {
             Span::link("The table with every night counted", "index.html#table"),
             Span::text("."),
         ])];
-        let table_section = Section {
-            heading: "Table".into(),
-            id: "table".into(),
-            class: "table".into(),
-            tables: vec![self.standings_table(&path, s, (&view, ", confirmed nights only"), true)],
-            folded: vec![self.more_columns(&path, s, (&view, ", confirmed nights only"), true)],
-            after: self.table_notes(&view, false),
-            ..Section::default()
+        let mut sections = if s.divisions.is_empty() {
+            vec![Section {
+                heading: "Table".into(),
+                id: "table".into(),
+                class: "table".into(),
+                tables: vec![self.standings_table(
+                    &path,
+                    s,
+                    (&view, ", confirmed nights only"),
+                    true,
+                )],
+                folded: vec![self.more_columns(&path, s, (&view, ", confirmed nights only"), true)],
+                after: self.table_notes(&view, false),
+                ..Section::default()
+            }]
+        } else {
+            let how = super::season::Divided {
+                heading: &|name: &str| format!("Table: {name}"),
+                confirmed: true,
+                reasons: true,
+            };
+            self.division_sections(&path, s, &how, Vec::new())
         };
         let left: Vec<&Fixture> = s
             .fixtures
@@ -48,7 +62,10 @@ impl Pages<'_> {
             &path,
             format!("Season {}, confirmed nights only", s.info.name),
             intro,
-            vec![table_section, left_out],
+            {
+                sections.push(left_out);
+                sections
+            },
         )
     }
 }

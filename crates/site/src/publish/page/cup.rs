@@ -204,6 +204,7 @@ impl Pages<'_> {
             sections.push(Section {
                 heading: "The card".into(),
                 tables: vec![Listing {
+                    division: String::new(),
                     id: "card".into(),
                     caption: format!("{home} v {away}: the matches"),
                     head: vec![

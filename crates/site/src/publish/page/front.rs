@@ -30,15 +30,27 @@ impl Pages<'_> {
                     Span::text(" · "),
                     Span::link(CONFIRMED_ONLY, rel(path, &s.confirmed_page())),
                 ]));
-                sections.push(Section {
-                    heading: format!("Table, season {}", s.info.name),
-                    id: "table".into(),
-                    class: "table".into(),
-                    tables: vec![self.standings_table(path, s, (&view, ""), true)],
-                    folded: vec![self.more_columns(path, s, (&view, ""), true)],
-                    after: notes,
-                    ..Section::default()
-                });
+                if s.divisions.is_empty() {
+                    sections.push(Section {
+                        heading: format!("Table, season {}", s.info.name),
+                        id: "table".into(),
+                        class: "table".into(),
+                        tables: vec![self.standings_table(path, s, (&view, ""), true)],
+                        folded: vec![self.more_columns(path, s, (&view, ""), true)],
+                        after: notes,
+                        ..Section::default()
+                    });
+                } else {
+                    let season = s.info.name.clone();
+                    let heading = move |name: &str| format!("Table, season {season}: {name}");
+                    let how = super::season::Divided {
+                        heading: &heading,
+                        confirmed: false,
+                        reasons: true,
+                    };
+                    let links = notes.pop().into_iter().collect();
+                    sections.extend(self.division_sections(path, s, &how, links));
+                }
                 let mut played: Vec<&Fixture> =
                     s.fixtures.iter().filter(|f| f.result.is_some()).collect();
                 played.reverse();
@@ -139,6 +151,7 @@ impl Pages<'_> {
         let section = Section {
             heading: "Archive".into(),
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!("The seasons of {}, newest first", self.names.league),
                 head: vec![

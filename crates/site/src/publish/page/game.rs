@@ -47,6 +47,7 @@ impl Pages<'_> {
         let section = Section {
             heading: "Score sheet".into(),
             tables: vec![Listing {
+                division: String::new(),
                 id: "sheet".into(),
                 caption: format!(
                     "Game {game}, hand by hand: pitcher, trumps, points and running totals"

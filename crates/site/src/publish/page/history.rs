@@ -87,6 +87,7 @@ impl Pages<'_> {
             heading: "Cups".into(),
             id: "cups".into(),
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!("The cups of {}, newest first", self.names.league),
                 head: vec![
@@ -113,7 +114,7 @@ impl Pages<'_> {
             .seasons
             .iter()
             .rev()
-            .map(|s| {
+            .flat_map(|s| {
                 let page = seasons
                     .iter()
                     .find(|l| l.info.name == s.season)
@@ -130,7 +131,7 @@ impl Pages<'_> {
                 if !s.finished {
                     champions.push(Span::text(" (leaders: still being played)"));
                 }
-                ListingRow::of(vec![
+                let mut rows = vec![ListingRow::of(vec![
                     Cell::header(vec![season]),
                     Cell::of(champions),
                     Cell::of(
@@ -141,7 +142,21 @@ impl Pages<'_> {
                     ),
                     Cell::num(s.teams),
                     Cell::text(known_from(s.source)),
-                ])
+                ])];
+                // A season played in divisions: each division's first two, top first.
+                rows.extend(s.divisions.iter().map(|d| {
+                    let team = |t: &Option<String>| {
+                        Cell::of(t.iter().map(|t| self.team_span(path, t, ids)).collect())
+                    };
+                    ListingRow::of(vec![
+                        Cell::text(&d.division),
+                        team(&d.champions),
+                        team(&d.runners_up),
+                        Cell::num(d.teams),
+                        Cell::text(""),
+                    ])
+                }));
+                rows
             })
             .collect();
         Section {
@@ -153,6 +168,7 @@ impl Pages<'_> {
                 vec![]
             },
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!(
                     "The champions and runners-up of {}, newest first",
@@ -241,6 +257,7 @@ impl Pages<'_> {
                 vec![]
             },
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!("Every season of {} summed, team by team", self.names.league),
                 head: vec![

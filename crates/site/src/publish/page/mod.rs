@@ -44,6 +44,8 @@ pub(crate) struct Loaded {
     pub(crate) fixtures: Vec<Fixture>,
     pub(crate) entries: Vec<SeasonEntry>,
     pub(crate) table: Standings,
+    /// A season with divisions: each division's table, top first (RULES.md §10); else empty.
+    pub(crate) divisions: Vec<crate::app::view::standings::DivisionTable>,
     /// Every player's and partnership's figures in the season.
     pub(crate) figures: Stats,
     /// Each player's figures in the season, by name key.

@@ -33,6 +33,7 @@ impl Pages<'_> {
             sections.push(Section {
                 heading: "The card".into(),
                 tables: vec![Listing {
+                    division: String::new(),
                     id: "card".into(),
                     caption: format!("{} v {}: the matches", f.home.name, f.away.name),
                     head: vec![

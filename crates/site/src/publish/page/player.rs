@@ -111,6 +111,7 @@ impl Pages<'_> {
             sections.push(Section {
                 heading: "Season by season".into(),
                 tables: vec![Listing {
+                    division: String::new(),
                     id: String::new(),
                     caption: format!("{name}, season by season"),
                     head: vec![Head::new("Season"), Head::new("Kind"), Head::new("Team")]

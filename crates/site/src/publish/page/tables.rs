@@ -90,6 +90,7 @@ impl Pages<'_> {
             })
             .collect();
         Listing {
+            division: String::new(),
             id: "standings".into(),
             caption: format!("{} {}: league table{which}", self.names.league, s.info.name),
             head,
@@ -135,6 +136,7 @@ impl Pages<'_> {
         Folded {
             summary: summary.into(),
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!(
                     "{} {}: matches and legs for and against{which}",
@@ -211,6 +213,7 @@ impl Pages<'_> {
             })
             .collect();
         Listing {
+            division: String::new(),
             id: String::new(),
             caption,
             head: vec![
@@ -289,6 +292,7 @@ impl Pages<'_> {
             "Points pegged a hand, in legs scored with the engine",
         ));
         Listing {
+            division: String::new(),
             id: String::new(),
             caption,
             head,

@@ -64,11 +64,18 @@ impl Pages<'_> {
                 heading: format!("Season {}", s.info.name),
                 ..Section::default()
             };
-            let place = match s.table.rows.iter().find(|r| r.team.id == id) {
+            // A season with divisions: its place in its division's table, and the division.
+            let division = s.season.division_of(id).and_then(|d| {
+                s.divisions
+                    .iter()
+                    .find(|t| t.division.as_ref() == Some(&d.name))
+            });
+            let table = division.map_or(&s.table, |t| &t.view.table);
+            let place = match table.rows.iter().find(|r| r.team.id == id) {
                 Some(r) => format!(
                     "{} of {}, {}.",
                     ordinal(r.pos),
-                    s.table.rows.len(),
+                    table.rows.len(),
                     plural(r.points, "point", "points")
                 ),
                 None => match view.withdrawn {
@@ -78,7 +85,10 @@ impl Pages<'_> {
             };
             sec.intro.push(Para::of(vec![
                 Span::link(format!("Season {}", s.info.name), rel(&path, &s.page())),
-                Span::text(format!(": {place}")),
+                match division.and_then(|t| t.division.as_deref()) {
+                    Some(d) => Span::text(format!(", in {d}: {place}")),
+                    None => Span::text(format!(": {place}")),
+                },
             ]));
             let mut roster = vec![Span::text("Roster: ")];
             roster.extend(self.spans(&path, &view.roster, ", "));
