@@ -20,6 +20,9 @@ const OPERATIONS: &str = "operations";
 const ADDED_ALONE: &str = "c.action = 'insert' AND NOT EXISTS (SELECT 1 FROM changes d
     WHERE d.tbl = c.tbl AND d.row = c.row AND d.op = c.op AND d.id <> c.id)";
 
+/// The most rows of the log an undo reads at a time, and puts back by one statement.
+const LOG_PAGE: usize = 10_000;
+
 /// Rows of `table` to put back, each the JSON of its `columns`.
 struct Batch {
     table: &'static str,
@@ -451,69 +454,81 @@ impl Change<'_> {
                 [target],
             )?;
         }
-        let changes: Vec<(String, i64, String, Option<String>)> = self.tx.all(
-            &format!(
-                "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
-                 ORDER BY id DESC"
-            ),
-            [target],
-            tuple,
-        )?;
+        // The log's rows of the change, newest first, read a page at a time: an undo of an
+        // import of a million rows puts back a million, in bounded memory.
+        let page_sql = format!(
+            "SELECT id, tbl, row, action, old FROM changes c
+             WHERE op = ?1 AND id < ?2 AND NOT ({ADDED_ALONE}) ORDER BY id DESC LIMIT ?3"
+        );
         // Per table: its columns, and per table and whether a row is put back or changed
         // back, how a clash is found.
         let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
         let mut clashes: HashMap<(&str, bool), Option<String>> = HashMap::new();
         // Rows taken away one after another from one table, put back together.
         let mut batch: Option<Batch> = None;
-        for (table, row, action, old) in changes {
-            let table = logged(&table).ok_or_else(|| {
-                StoreError::damaged("the operations log", format!("it names a table `{table}`"))
-            })?;
-            let restore = match action.as_str() {
-                "insert" => {
+        let mut below = i64::MAX;
+        loop {
+            let page: Vec<(i64, String, i64, String, Option<String>)> =
+                self.tx
+                    .all(&page_sql, (target, below, LOG_PAGE as i64), tuple)?;
+            let Some(&(last, ..)) = page.last() else {
+                break;
+            };
+            below = last;
+            for (_, table, row, action, old) in page {
+                let table = logged(&table).ok_or_else(|| {
+                    StoreError::damaged("the operations log", format!("it names a table `{table}`"))
+                })?;
+                let restore = match action.as_str() {
+                    "insert" => {
+                        self.put_back_all(batch.take())?;
+                        self.tx
+                            .run(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
+                        continue;
+                    }
+                    "update" => false,
+                    "delete" => true,
+                    other => {
+                        return Err(StoreError::damaged(
+                            "the operations log",
+                            format!("it names an action `{other}`"),
+                        ))
+                    }
+                };
+                let old = old.ok_or_else(|| {
+                    StoreError::damaged("the operations log", "a change without its row")
+                })?;
+                let known = match columns.entry(table) {
+                    Entry::Occupied(at) => at.into_mut(),
+                    Entry::Vacant(at) => at.insert(columns_now(&self.tx, table)?),
+                };
+                let named = named_columns(table, &old, known)?;
+                let clash = match clashes.entry((table, restore)) {
+                    Entry::Occupied(at) => at.into_mut(),
+                    Entry::Vacant(at) => at.insert(self.clash_query(table, restore)?),
+                };
+                if let Some(clash) = self.held(target, table, row, &old, clash.as_deref())? {
+                    return Ok(Some(clash));
+                }
+                if !restore {
                     self.put_back_all(batch.take())?;
-                    self.tx
-                        .run(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
+                    self.change_back(table, row, &old, &named)?;
                     continue;
                 }
-                "update" => false,
-                "delete" => true,
-                other => {
-                    return Err(StoreError::damaged(
-                        "the operations log",
-                        format!("it names an action `{other}`"),
-                    ))
-                }
-            };
-            let old = old.ok_or_else(|| {
-                StoreError::damaged("the operations log", "a change without its row")
-            })?;
-            let known = match columns.entry(table) {
-                Entry::Occupied(at) => at.into_mut(),
-                Entry::Vacant(at) => at.insert(columns_now(&self.tx, table)?),
-            };
-            let named = named_columns(table, &old, known)?;
-            let clash = match clashes.entry((table, restore)) {
-                Entry::Occupied(at) => at.into_mut(),
-                Entry::Vacant(at) => at.insert(self.clash_query(table, restore)?),
-            };
-            if let Some(clash) = self.held(target, table, row, &old, clash.as_deref())? {
-                return Ok(Some(clash));
-            }
-            if !restore {
-                self.put_back_all(batch.take())?;
-                self.change_back(table, row, &old, &named)?;
-                continue;
-            }
-            match &mut batch {
-                Some(b) if b.table == table && b.columns == named => b.rows.push(old),
-                _ => {
-                    self.put_back_all(batch.take())?;
-                    batch = Some(Batch {
-                        table,
-                        columns: named,
-                        rows: vec![old],
-                    });
+                match &mut batch {
+                    Some(b)
+                        if b.table == table && b.columns == named && b.rows.len() < LOG_PAGE =>
+                    {
+                        b.rows.push(old)
+                    }
+                    _ => {
+                        self.put_back_all(batch.take())?;
+                        batch = Some(Batch {
+                            table,
+                            columns: named,
+                            rows: vec![old],
+                        });
+                    }
                 }
             }
         }
