@@ -784,6 +784,12 @@ impl Store {
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
         let actor = self.actor.clone();
         let reads = &self.reads;
+        // The triggers that log each row are on (a change that only added rows turned them off
+        // for its length, and back on after).
+        reads.conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER,
+            true,
+        )?;
         let tx = Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
         let at = now();
         // A database opened to read only refuses here, as SQLite's own read-only fault.
@@ -1389,18 +1395,14 @@ impl<'a> Adding<'a> {
 
 impl Drop for Adding<'_> {
     fn drop(&mut self) {
-        // The connection goes on as any other: a failure here leaves triggers off on it, so
-        // it is not let pass silently.
+        // Should turning them back on fail here, the next change turns them on before it
+        // begins, or is refused ([`Store::change`]): no change is ever made unlogged.
         let _ = self
             .conn
             .update_hook(None::<fn(rusqlite::hooks::Action, &str, &str, i64)>);
-        let back = self.conn.set_db_config(
+        let _ = self.conn.set_db_config(
             rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER,
             true,
-        );
-        assert!(
-            back.is_ok(),
-            "the triggers that log each change could not be turned back on"
         );
     }
 }
@@ -1581,6 +1583,77 @@ mod tests {
             .unwrap()
             .commit("a change", None)
             .unwrap();
+    }
+
+    /// A store that may change its database at `path`.
+    fn tester(path: &Path) -> Store {
+        let mut store = Store::open(path).unwrap();
+        store.act_as(Actor {
+            name: "tester".into(),
+            team: None,
+            game: None,
+            league: None,
+        });
+        store
+    }
+
+    fn count(store: &Store, sql: &str) -> i64 {
+        store.conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    }
+
+    #[test]
+    fn a_change_that_only_adds_rows_logs_them_as_one_fact_a_table_and_refuses_to_change_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        let mut store = tester(&path);
+        // Rows added only: one fact a table, nothing a row.
+        let change = store.change_adding("import").unwrap();
+        for name in ["Gareth", "Dai", "Rhys"] {
+            change.player(name).unwrap();
+        }
+        let op = change.commit("three players", None).unwrap();
+        assert_eq!(
+            count(
+                &store,
+                &format!("SELECT count(*) FROM changes WHERE op = {op}")
+            ),
+            0
+        );
+        let fact: (String, i64, i64) = store
+            .conn
+            .query_row(
+                &format!("SELECT tbl, first, last FROM added WHERE op = {op}"),
+                [],
+                tuple,
+            )
+            .unwrap();
+        assert_eq!(fact, ("players".to_string(), 1, 3));
+        // A row changed in such a change refuses its commit: nothing of it is kept.
+        let change = store.change_adding("import").unwrap();
+        change.player("Huw").unwrap();
+        change
+            .tx
+            .execute("UPDATE players SET name = 'Dai Jones' WHERE id = 2", [])
+            .unwrap();
+        let refused = change.commit("not only added", None);
+        assert!(
+            matches!(&refused, Err(StoreError::NotOnlyAdded { table }) if table == "players"),
+            "{refused:?}"
+        );
+        assert_eq!(count(&store, "SELECT count(*) FROM players"), 3);
+        assert_eq!(count(&store, "SELECT count(*) FROM operations"), 1);
+        // And the next change logs each row again, by its triggers.
+        let change = store.change("new").unwrap();
+        change.player("Huw").unwrap();
+        let op = change.commit("a player", None).unwrap();
+        assert_eq!(
+            count(
+                &store,
+                &format!("SELECT count(*) FROM changes WHERE op = {op} AND action = 'insert'")
+            ),
+            1
+        );
+        assert_eq!(count(&store, "SELECT count(*) FROM added"), 1);
     }
 
     #[test]
