@@ -556,7 +556,7 @@ fn a_team_tie_is_confirmed_by_the_other_team_and_disputes_are_the_secretary_s() 
             "Royal Oak",
         ],
         2,
-        "the night was entered for the home side; the other side confirms it",
+        "Royal Oak v Red Lion of League Cup: the tie was entered for Royal Oak; Red Lion confirms it",
     );
     db.ok(&[
         "cup",
@@ -576,6 +576,23 @@ fn a_team_tie_is_confirmed_by_the_other_team_and_disputes_are_the_secretary_s() 
         "{out}"
     );
     assert!(!db.ok(&["cup", "show", "League Cup"]).contains("disputed"));
+    // A confirmed tie disputed with no team named: the tie's words, with the flag that answers.
+    let before = db.dump();
+    refused(
+        &db,
+        &[
+            "cup",
+            "dispute",
+            "League Cup",
+            "Royal Oak",
+            "Red Lion",
+            "--reason",
+            "late",
+        ],
+        2,
+        "Royal Oak v Red Lion of League Cup: the tie is confirmed; say which team disputes it with --by",
+    );
+    assert_eq!(before, db.dump());
 }
 
 #[test]

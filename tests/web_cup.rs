@@ -73,8 +73,20 @@ async fn a_captain_enters_a_cup_tie_and_the_other_captain_confirms_it() {
     let v = cup_json(&db);
     assert_eq!(v["rounds"][0]["ties"][0]["winner"], "Red Lion");
     assert_eq!(v["rounds"][1]["ties"][0]["home"], "Red Lion");
-    // The team that entered it cannot confirm it; the other can.
+    // The team that entered it cannot confirm it, told so of a tie (not a night); the other
+    // can.
     assert!(!lion.get(TIE).await.page.contains("Confirm the result"));
+    let before = db.dump();
+    let own = lion.post(&format!("{TIE}/confirm"), &[]).await;
+    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.page);
+    assert!(
+        own.page.contains(
+            "Red Lion v Royal Oak of League Cup: the tie was entered for Red Lion; Royal Oak confirms it"
+        ) && !own.page.contains("the night was"),
+        "{}",
+        own.page
+    );
+    assert_eq!(before, db.dump());
     let oak_home = oak.get("/my/").await.page;
     assert!(
         oak_home.contains("waits for you to confirm it"),
@@ -120,7 +132,7 @@ async fn anyone_but_the_tie_s_captains_and_the_secretary_is_refused_and_nothing_
     assert_eq!(page.status, StatusCode::FORBIDDEN);
     assert!(
         page.page
-            .contains("League Cup: Red Lion v Royal Oak is not your team"),
+            .contains("League Cup: Red Lion v Royal Oak is not your team&#39;s tie: a captain sees and enters only their own team&#39;s ties."),
         "{}",
         page.page
     );

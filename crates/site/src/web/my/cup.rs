@@ -19,6 +19,7 @@ use crate::app::cup::{CupError, TieEntry, TieGiven};
 use crate::app::league::which::Choice;
 use crate::app::view::cup::{CupView, TieView};
 use crate::app::{App, AppError};
+use crate::league::confirm::Contest;
 use crate::league::cup::{CupKind, RoundName, TieFault};
 use crate::league::{Confirmation, HomeAway, Pair, TeamId};
 use crate::publish::view::Layout;
@@ -182,6 +183,7 @@ fn not_yours(view: &CupView, tie: &TieView) -> WebError {
             tie.home.clone().unwrap_or_default(),
             tie.away.clone().unwrap_or_default()
         ),
+        contest: Contest::Tie,
     }
 }
 
@@ -361,7 +363,10 @@ async fn act(
         .await?;
     match outcome {
         Outcome::Done => Ok(see_other(&format!("{}?done={done}", key.path()))),
-        Outcome::NotYours(night) => Err(WebError::NotYours { night }),
+        Outcome::NotYours(night) => Err(WebError::NotYours {
+            night,
+            contest: Contest::Tie,
+        }),
         Outcome::Refused(r) => page(shared, &signed, &key, None, &form, r).await,
     }
 }
