@@ -177,12 +177,20 @@ pub fn note_words(note: &NightNote) -> String {
             "{name} is new to the league, and only looks like the name of a player it knows: \
              check the name."
         ),
-        NightNote::Waiting { player, team } => format!(
+        NightNote::Waiting {
+            player,
+            team,
+            contest,
+        } => format!(
             "{player} is not on the roster of {team} yet, and joins it when {team}'s captain \
-             confirms the night."
+             confirms the {contest}."
         ),
-        NightNote::Joined { player, team } => {
-            format!("{player} joins the roster of {team}, now that the night is confirmed.")
+        NightNote::Joined {
+            player,
+            team,
+            contest,
+        } => {
+            format!("{player} joins the roster of {team}, now that the {contest} is confirmed.")
         }
         NightNote::Moved { from, to, .. } => format!(
             "The fixture was on {}: it is moved to the night's date, {}.",
