@@ -272,8 +272,30 @@ async fn a_captain_enters_a_cup_tie_match_by_match_as_a_night_s_form_has_it() {
         StatusCode::FORBIDDEN
     );
     assert_eq!(before, db.dump());
+    // A name new to Royal Oak's roster, typed by Red Lion's captain: it waits for Royal Oak to
+    // confirm the tie, as a night's does.
+    let mut good = good;
+    for (k, v) in good.iter_mut() {
+        if k == "m9_away1" {
+            *v = "Ifor Hughes".into();
+        }
+    }
     let done = lion.post(&format!("{TIE}/enter"), &post(&good)).await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.page);
+    assert!(!db
+        .ok(&["roster", "show", "Royal Oak"])
+        .contains("Ifor Hughes"));
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let confirmed = oak.post(&format!("{TIE}/confirm"), &[]).await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.page
+    );
+    assert!(db
+        .ok(&["roster", "show", "Royal Oak"])
+        .contains("Ifor Hughes"));
     let v = cup_json(&db);
     let tie = &v["rounds"][0]["ties"][0];
     assert_eq!(tie["winner"], "Red Lion", "{tie}");
