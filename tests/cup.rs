@@ -556,7 +556,7 @@ fn a_team_tie_is_confirmed_by_the_other_team_and_disputes_are_the_secretary_s() 
             "Royal Oak",
         ],
         2,
-        "the night was entered for the home side; the other side confirms it",
+        "Royal Oak v Red Lion of League Cup: the tie was entered for Royal Oak; Red Lion confirms it",
     );
     db.ok(&[
         "cup",
@@ -576,6 +576,23 @@ fn a_team_tie_is_confirmed_by_the_other_team_and_disputes_are_the_secretary_s() 
         "{out}"
     );
     assert!(!db.ok(&["cup", "show", "League Cup"]).contains("disputed"));
+    // A confirmed tie disputed with no team named: the tie's words, with the flag that answers.
+    let before = db.dump();
+    refused(
+        &db,
+        &[
+            "cup",
+            "dispute",
+            "League Cup",
+            "Royal Oak",
+            "Red Lion",
+            "--reason",
+            "late",
+        ],
+        2,
+        "Royal Oak v Red Lion of League Cup: the tie is confirmed; say which team disputes it with --by",
+    );
+    assert_eq!(before, db.dump());
 }
 
 #[test]
@@ -823,6 +840,37 @@ fn a_tie_typed_at_the_prompt_is_kept_and_a_bad_piped_line_keeps_nothing() {
     let said = common::text(&out.stdout);
     assert!(out.status.success(), "{}", common::text(&out.stderr));
     assert!(said.contains("League Cup, Final: Royal Oak v Red Lion 1–1, Red Lion won the deciding leg. Red Lion won the cup."), "{said}");
+}
+
+#[test]
+fn a_slip_typed_at_the_tie_s_prompt_is_refused_as_a_night_s_and_nothing_is_kept() {
+    let db = Db::new();
+    db.league_new("Valleys", &["don=2,121,2"]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
+    db.roster_add("Royal Oak", &["Ivor James"]);
+    db.ok(&["cup", "new", "League Cup"]);
+    db.ok(&["cup", "enter", "League Cup", "Royal Oak", "Red Lion"]);
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Royal Oak, Red Lion",
+    ]);
+    let before = db.dump();
+    let mut child = db.spawn(&["cup", "result", "League Cup", "Royal Oak", "Red Lion"]);
+    common::db::feed(
+        &mut child,
+        b"Ivor Jams+Rhys; Dai+Huw; 2-0\nEmrys+Glyn; Aled+Bethan; 2-1\n",
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("don: error: Ivor Jams is not on the roster of Royal Oak; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')"),
+        "{err}"
+    );
+    assert_eq!(before, db.dump());
 }
 
 /// One tie's result as the test plays it, and what the rule makes of it.
@@ -1387,5 +1435,94 @@ fn a_withdrawn_team_s_ties_are_walkovers() {
     assert!(
         listed.contains("next: Final: Royal Oak v Six Bells"),
         "{listed}"
+    );
+}
+
+#[test]
+fn a_team_tie_s_players_are_resolved_as_a_night_s_are() {
+    let db = Db::new();
+    // A night of one single crib match, so one match is a whole tie.
+    db.league_new("Valleys", &["single-crib=1,61,1"]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion", "Six Bells"]);
+    db.roster_add("Royal Oak", &["Dai Jones", "Ivor James"]);
+    db.ok(&[
+        "roster",
+        "add",
+        "Red Lion",
+        "Dai Jones",
+        "--new-player",
+        "Dai Jones",
+    ]);
+    db.ok(&["cup", "new", "League Cup"]);
+    db.ok(&[
+        "cup",
+        "enter",
+        "League Cup",
+        "Royal Oak",
+        "Six Bells",
+        "Red Lion",
+    ]);
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Royal Oak, Six Bells, Red Lion",
+    ]);
+    let before = db.dump();
+    let tie = |m: &'static str| {
+        vec![
+            "cup",
+            "result",
+            "League Cup",
+            "Royal Oak",
+            "Six Bells",
+            "--match",
+            m,
+        ]
+    };
+    // A name on neither roster that two players bear: refused, naming both.
+    refused(
+        &db,
+        &tie("single-crib 1; Ivor James; Dai Jones; 2-0"),
+        2,
+        "'Dai Jones' could mean Dai Jones (Royal Oak) or Dai Jones (Red Lion)",
+    );
+    // A slip of a known player's name: refused, with the flag that says it is someone new.
+    refused(
+        &db,
+        &tie("single-crib 1; Ivor Jams; Huw Price; 2-0"),
+        2,
+        "--match 1: Ivor Jams is not on the roster of Royal Oak; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')",
+    );
+    assert_eq!(before, db.dump());
+    // The team's roster first: Royal Oak's Dai Jones; a name new to Six Bells put on its
+    // roster, as a night puts it.
+    let kept = db.ok(&tie("single-crib 1; dai jones; Huw Price; 2-0"));
+    assert!(
+        kept.contains("warning: Huw Price was not on the roster of Six Bells; added"),
+        "{kept}"
+    );
+    let dump = db.dump();
+    assert!(dump.contains(r#"'["Dai Jones (Royal Oak)"]'"#), "{dump}");
+    assert!(db
+        .ok(&["roster", "show", "Six Bells"])
+        .contains("Huw Price"));
+    // A correction resolves them likewise; --new-player makes someone new of a slip's name.
+    let mut args = vec![
+        "cup",
+        "correct",
+        "League Cup",
+        "Royal Oak",
+        "Six Bells",
+        "--match",
+        "single-crib 1; Ivor Jams; Huw Price; 2-1",
+    ];
+    refused(&db, &args, 2, "did you mean 'Ivor James'?");
+    args.extend(["--new-player", "Ivor Jams"]);
+    let out = db.ok(&args);
+    assert!(
+        out.contains("warning: Ivor Jams was not on the roster of Royal Oak; added"),
+        "{out}"
     );
 }

@@ -463,6 +463,59 @@ fn a_season_with_nothing_played_is_left_out_and_a_withdrawn_team_counts_nothing(
 }
 
 #[test]
+fn a_season_with_a_cup_decided_but_no_league_night_lists_its_cup_honours() {
+    let db = league();
+    db.ok(&[
+        "season",
+        "new",
+        "2016-17",
+        "--teams",
+        "The Oak, Red Lion, Fox and Hounds",
+    ]);
+    let cup = |rest: &[&str]| {
+        let mut args = vec!["cup"];
+        args.extend_from_slice(rest);
+        args.extend(["--season", "2016-17"]);
+        db.ok(&args)
+    };
+    cup(&["new", "League Cup"]);
+    cup(&["enter", "League Cup", "The Oak", "Red Lion"]);
+    cup(&["draw", "League Cup", "--order", "The Oak, Red Lion"]);
+    // Not decided yet: the season is still left out.
+    assert_eq!(history_json(&db)["seasons"].as_array().unwrap().len(), 4);
+    cup(&[
+        "result",
+        "League Cup",
+        "The Oak",
+        "Red Lion",
+        "--totals",
+        "2-1",
+    ]);
+    let h = history_json(&db);
+    assert_eq!(h["seasons"].as_array().unwrap().len(), 5, "{h}");
+    assert_eq!(
+        h["seasons"][4],
+        json!({ "season": "2016-17", "source": "nights", "champions": null,
+                "runners_up": null, "teams": 0, "finished": false,
+                "cups": [ { "name": "League Cup", "winner": "The Oak", "runner_up": "Red Lion" } ] })
+    );
+    let text = db.ok(&["history"]);
+    assert!(text.contains("5 seasons (2012-13 to 2016-17)"), "{text}");
+    let cups = &text[text.find("\nCups\n").expect("a Cups table")..];
+    let row = cups
+        .lines()
+        .find(|l| l.contains("2016-17"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        row.contains("League Cup") && row.contains("The Oak") && row.contains("Red Lion"),
+        "{row}"
+    );
+    // Under Champions it has no line: it had no league table.
+    let champions = &text[text.find("\nChampions\n").unwrap()..text.find("\nCups\n").unwrap()];
+    assert!(!champions.contains("2016-17"), "{text}");
+}
+
+#[test]
 fn the_site_has_an_honours_page_and_the_all_time_table_linked_from_the_front_page() {
     let db = league();
     let out = db.dir().join("site");

@@ -73,8 +73,20 @@ async fn a_captain_enters_a_cup_tie_and_the_other_captain_confirms_it() {
     let v = cup_json(&db);
     assert_eq!(v["rounds"][0]["ties"][0]["winner"], "Red Lion");
     assert_eq!(v["rounds"][1]["ties"][0]["home"], "Red Lion");
-    // The team that entered it cannot confirm it; the other can.
+    // The team that entered it cannot confirm it, told so of a tie (not a night); the other
+    // can.
     assert!(!lion.get(TIE).await.page.contains("Confirm the result"));
+    let before = db.dump();
+    let own = lion.post(&format!("{TIE}/confirm"), &[]).await;
+    assert_eq!(own.status, StatusCode::CONFLICT, "{}", own.page);
+    assert!(
+        own.page.contains(
+            "Red Lion v Royal Oak of League Cup: the tie was entered for Red Lion; Royal Oak confirms it"
+        ) && !own.page.contains("the night was"),
+        "{}",
+        own.page
+    );
+    assert_eq!(before, db.dump());
     let oak_home = oak.get("/my/").await.page;
     assert!(
         oak_home.contains("waits for you to confirm it"),
@@ -120,7 +132,7 @@ async fn anyone_but_the_tie_s_captains_and_the_secretary_is_refused_and_nothing_
     assert_eq!(page.status, StatusCode::FORBIDDEN);
     assert!(
         page.page
-            .contains("League Cup: Red Lion v Royal Oak is not your team"),
+            .contains("League Cup: Red Lion v Royal Oak is not your team&#39;s tie: a captain sees and enters only their own team&#39;s ties."),
         "{}",
         page.page
     );
@@ -178,4 +190,116 @@ async fn a_disputed_cup_tie_is_settled_by_the_secretary() {
         .ok(&["cup", "show", "League Cup"])
         .contains("Red Lion v Royal Oak: a walkover to Red Lion"));
     assert!(!db.ok(&["cup", "show", "League Cup"]).contains("disputed"));
+}
+
+/// The nine matches of Red Lion v Royal Oak as the tie's form posts them: Red Lion win the
+/// first five 2–0, Royal Oak the last four 2–1 (5–4 to Red Lion); `first` is Red Lion's first
+/// player of don 1.
+fn nine(first: &'static str) -> Vec<(String, String)> {
+    let pairs = [
+        ([first, "Huw"], ["Gareth", "Rhys"]),
+        (["Aled", "Bethan"], ["Emrys", "Glyn"]),
+        (["Mair", "Huw"], ["Sian", "Rhys"]),
+        (["Dai", "Huw"], ["Gareth", "Rhys"]),
+        (["Aled", "Bethan"], ["Emrys", "Glyn"]),
+        (["Mair", "Dai"], ["Sian", "Gareth"]),
+    ];
+    let singles = [("Aled", "Emrys"), ("Bethan", "Glyn"), ("Mair", "Sian")];
+    let mut form = vec![("how".to_string(), "matches".to_string())];
+    let legs = |at: usize| if at <= 5 { ("2", "0") } else { ("1", "2") };
+    let mut put = |at: usize, home: &[&str], away: &[&str]| {
+        for (n, p) in home.iter().enumerate() {
+            form.push((format!("m{at}_home{}", n + 1), p.to_string()));
+        }
+        for (n, p) in away.iter().enumerate() {
+            form.push((format!("m{at}_away{}", n + 1), p.to_string()));
+        }
+        let (h, a) = legs(at);
+        form.push((format!("m{at}_home_legs"), h.to_string()));
+        form.push((format!("m{at}_away_legs"), a.to_string()));
+    };
+    for (i, (h, a)) in pairs.iter().enumerate() {
+        put(i + 1, h, a);
+    }
+    for (i, (h, a)) in singles.iter().enumerate() {
+        put(i + 7, &[h], &[a]);
+    }
+    form
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_captain_enters_a_cup_tie_match_by_match_as_a_night_s_form_has_it() {
+    let (db, app) = cup_league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let fox = Browser::sign_in(&app, &token(&db, Some("Fox and Hounds"))).await;
+    let page = lion.get(TIE).await.page;
+    assert!(
+        page.contains("Enter the tie match by match")
+            && page.contains("name=\"m9_away_legs\"")
+            && page.contains("name=\"new_players\""),
+        "{page}"
+    );
+    let before = db.dump();
+    fn post(form: &[(String, String)]) -> Vec<(&str, &str)> {
+        form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+    }
+    // A slip of a roster's name: refused beside it, as a night's form refuses it.
+    let slip = nine("Bethen");
+    let bad = lion.post(&format!("{TIE}/enter"), &post(&slip)).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.page);
+    assert!(
+        refused_beside(&bad.page, "m1_home1").contains("did you mean &#39;Bethan&#39;?"),
+        "{}",
+        bad.page
+    );
+    // A leg count that cannot be read: beside its input.
+    let mut unread = nine("Dai");
+    unread.retain(|(k, _)| k != "m4_away_legs");
+    unread.push(("m4_away_legs".into(), "x".into()));
+    let bad = lion.post(&format!("{TIE}/enter"), &post(&unread)).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", bad.page);
+    assert!(refused_beside(&bad.page, "m4_away_legs").contains("not a number"));
+    // Anyone else: 403; without the form's token: 403; nothing changed.
+    let good = nine("Dai");
+    assert_eq!(
+        fox.post(&format!("{TIE}/enter"), &post(&good)).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        lion.post_raw(&format!("{TIE}/enter"), &post(&good), false)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(before, db.dump());
+    // A name new to Royal Oak's roster, typed by Red Lion's captain: it waits for Royal Oak to
+    // confirm the tie, as a night's does.
+    let mut good = good;
+    for (k, v) in good.iter_mut() {
+        if k == "m9_away1" {
+            *v = "Ifor Hughes".into();
+        }
+    }
+    let done = lion.post(&format!("{TIE}/enter"), &post(&good)).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.page);
+    assert!(!db
+        .ok(&["roster", "show", "Royal Oak"])
+        .contains("Ifor Hughes"));
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let confirmed = oak.post(&format!("{TIE}/confirm"), &[]).await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.page
+    );
+    assert!(db
+        .ok(&["roster", "show", "Royal Oak"])
+        .contains("Ifor Hughes"));
+    let v = cup_json(&db);
+    let tie = &v["rounds"][0]["ties"][0];
+    assert_eq!(tie["winner"], "Red Lion", "{tie}");
+    let shown = db.ok(&["cup", "show", "League Cup"]);
+    assert!(shown.contains("Red Lion v Royal Oak: 5–4"), "{shown}");
+    assert!(db.dump().contains(r#"'["Dai","Huw"]'"#));
 }

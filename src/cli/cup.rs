@@ -7,7 +7,9 @@ use std::io::{self, BufWriter, Write};
 use serde::Serialize;
 
 use don::app::cup::{Draw, TieEntry, TieGiven};
+use don::app::night::error::NightError;
 use don::app::view::cup::{CupView, TieView};
+use don::app::AppError;
 use don::league::cup::CupKind;
 use don::league::{Confirmation, HomeAway, Pair};
 use don::record::text::terminal_safe_json;
@@ -167,6 +169,11 @@ pub struct ResultArgs {
     /// [default: the home team]
     #[arg(long = "for", value_name = "TEAM")]
     entered_for: Option<String>,
+    /// A player new to the league whose name is close to one it knows, or someone else of a
+    /// known player's name (without it such a name is refused: "did you mean …?"); repeat for
+    /// each
+    #[arg(long = "new-player", value_name = "NAME")]
+    new_players: Vec<String>,
     #[command(flatten)]
     scope: Scope,
 }
@@ -282,6 +289,7 @@ fn result(args: ResultArgs, correct: bool) -> Result<Exit, CliError> {
     } else {
         None
     };
+    let asked = given.is_none();
     let given = match given {
         Some(g) => g,
         None => {
@@ -309,8 +317,19 @@ fn result(args: ResultArgs, correct: bool) -> Result<Exit, CliError> {
         decider: decider.as_deref(),
         entered_for: args.entered_for.as_deref(),
         correct,
+        new_players: &args.new_players,
     };
-    let kept = cx.app.cup_result(&cx.choice, entry, given)?;
+    let kept = cx
+        .app
+        .cup_result(&cx.choice, entry, given)
+        .map_err(|e| match e {
+            // A match typed at the prompt is not a --match: its refusal is said as itself.
+            AppError::Night(NightError::AtMatch { error, .. }) if asked => AppError::Night(*error),
+            e => e,
+        })?;
+    for n in &kept.notes {
+        println!("{}", shown(&n.to_string()));
+    }
     println!("{}", shown(&kept.to_string()));
     Ok(Exit::Ok)
 }
@@ -431,6 +450,9 @@ fn settle(args: SettleArgs, reason: Option<String>) -> Result<Exit, CliError> {
         args.by.as_deref(),
         reason,
     )?;
+    for n in &settled.notes {
+        println!("{}", shown(&n.to_string()));
+    }
     println!("{}", shown(&settled.to_string()));
     Ok(Exit::Ok)
 }

@@ -278,6 +278,21 @@ fn cup_words(e: &don::app::cup::CupError) -> String {
             format!("{e}: make it with `don cup draw '{cup}' --order …` or `--seed N`")
         }
         E::NotEntered { cup, .. } => format!("{e} (`don cup show '{cup}'` shows its draw)"),
+        E::Settle {
+            cup,
+            home,
+            away,
+            refusal,
+        } => match refusal {
+            ConfirmRefusal::NoDisputer => format!(
+                "{home} v {away} of {cup}: the tie is confirmed; say which team disputes it with --by"
+            ),
+            ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
+            ConfirmRefusal::BadReason { reason, fault } => {
+                format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
+            }
+            _ => e.to_string(),
+        },
         e => e.to_string(),
     }
 }

@@ -71,7 +71,7 @@ fn write_text(out: &mut impl Write, league: &str, told: &History) -> io::Result<
     writeln!(out)?;
     writeln!(out, "Champions")?;
     writeln!(out, "{}", champions(told))?;
-    if told.seasons.iter().any(|s| !s.finished) {
+    if told.seasons.iter().any(|s| !s.finished && s.teams > 0) {
         writeln!(
             out,
             "* still being played: its leaders so far, and no title yet."
@@ -109,7 +109,8 @@ fn champions(told: &History) -> Table {
         &["Season", "Champions", "Runners-up", "Teams", "Known from"],
         &[3],
     );
-    for s in &told.seasons {
+    // A season with no league table (only its cups decided) is under Cups alone.
+    for s in told.seasons.iter().filter(|s| s.teams > 0) {
         let mut champions = s.champions.as_deref().map(shown).unwrap_or_default();
         if !s.finished {
             champions = format!("{champions} *").into();

@@ -81,12 +81,12 @@ try {
   const a = await person();
   await signIn(a, plan.homeLink);
   report.homeListed = await tiePage(a);
-  const form = a.locator(`form[action$="/enter"]`);
+  const form = a.locator(`form[action$="/enter"]:has([name="home_points"])`);
   // Level on matches: refused beside the decider.
   await form.locator(`[name="home_points"]`).fill(String(plan.level[0]));
   await form.locator(`[name="away_points"]`).fill(String(plan.level[1]));
   report.level = await outcome(a, await press(a, form.locator("button[type=submit]")));
-  const again = a.locator(`form[action$="/enter"]`);
+  const again = a.locator(`form[action$="/enter"]:has([name="home_points"])`);
   report.kept = {
     home_points: await again.locator(`[name="home_points"]`).inputValue(),
     away_points: await again.locator(`[name="away_points"]`).inputValue(),

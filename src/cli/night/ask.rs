@@ -425,6 +425,7 @@ mod tests {
             correcting: None,
             held: None,
             waiting: Vec::new(),
+            contest: don::league::confirm::Contest::Night,
         }
     }
 

@@ -10,6 +10,23 @@
 use super::night::{Confirmation, HomeAway};
 use crate::record::text::{check as check_text, TextError};
 
+/// What a confirmation or a dispute is about: a league's night, or a cup's tie (a team tie is
+/// entered and confirmed as a night is). Refusals say which, never by their words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contest {
+    Night,
+    Tie,
+}
+
+impl std::fmt::Display for Contest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Contest::Night => "night",
+            Contest::Tie => "tie",
+        })
+    }
+}
+
 /// Who acts on a night, by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Party {
@@ -64,23 +81,23 @@ pub enum Settled {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfirmRefusal {
     /// The side acting entered the night.
-    #[error("the night was entered for the {entered} side; the other side {verb} it")]
+    #[error("it was entered for the {entered} side; the other side {verb} it")]
     EnteredBy {
         entered: HomeAway,
         verb: &'static str,
     },
-    #[error("the night is confirmed already")]
+    #[error("it is confirmed already")]
     ConfirmedAlready,
     /// A team (its captain) confirming a disputed night: a dispute is the secretary's to
     /// settle.
-    #[error("the night is disputed; only the league's secretary settles a dispute")]
+    #[error("it is disputed; only the league's secretary settles a dispute")]
     SecretarySettles,
     /// A team (its captain) disputing a night that is not provisional: a confirmed night, or
     /// one disputed already, is the secretary's to reopen.
-    #[error("only a provisional night is disputed by a team; the secretary reopens a confirmed or disputed one")]
+    #[error("only a provisional result is disputed by a team; the secretary reopens a confirmed or disputed one")]
     NotProvisional,
     /// A confirmed night disputed with no side named.
-    #[error("the night is confirmed; say which team disputes it")]
+    #[error("it is confirmed; say which team disputes it")]
     NoDisputer,
     #[error("say why the result is disputed")]
     NoReason,

@@ -117,13 +117,18 @@ impl Counted<'_> {
     }
 }
 
-/// The history of a league from its seasons (in any order) and its teams' names today.
-pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) -> History {
-    // Oldest first: by their end, then by number; one with no end after those with one.
+/// Seasons in the history's order, oldest first: by their end, then by number; one with no end
+/// after those with one.
+pub fn oldest_first(seasons: &mut [PastSeason]) {
     seasons.sort_by_cached_key(|s| {
         let end = season_end(&s.season.name, s.last_dated);
         (end.is_none(), end, s.id)
     });
+}
+
+/// The history of a league from its seasons (in any order) and its teams' names today.
+pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) -> History {
+    oldest_first(&mut seasons);
     let mut telling = Telling {
         names,
         lines: Vec::new(),

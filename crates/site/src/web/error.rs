@@ -31,10 +31,14 @@ pub enum WebError {
     ScorerOnly { game: i64 },
     /// A captain asking for a night their team does not play in ("Royal Oak v Red Lion on
     /// 2025-09-04"): nothing changed.
+    /// Said of a night or of a cup's tie (`contest`).
     #[error(
-        "{night} is not your team's night: a captain sees and enters only their own team's nights."
+        "{night} is not your team's {contest}: a captain sees and enters only their own team's {contest}s."
     )]
-    NotYours { night: String },
+    NotYours {
+        night: String,
+        contest: crate::league::confirm::Contest,
+    },
     /// A captain posting what only the secretary may do: nothing changed.
     #[error("only the league's secretary may do this")]
     OnlySecretary,
@@ -98,6 +102,7 @@ impl WebError {
     pub fn not_yours(f: &crate::app::Fixture) -> WebError {
         WebError::NotYours {
             night: format!("{} v {} on {}", f.home.name, f.away.name, f.date),
+            contest: crate::league::confirm::Contest::Night,
         }
     }
 
@@ -128,6 +133,10 @@ impl WebError {
         match self {
             WebError::App(e) => e.hint().map(|h| h.into_owned()),
             WebError::ScorerOnly { game } => Some(format!("your game is at /my/game/{game}")),
+            WebError::NotYours {
+                contest: crate::league::confirm::Contest::Tie,
+                ..
+            } => Some("your own team's nights and cup ties are on your page: /my/".into()),
             WebError::NotYours { .. } | WebError::OnlySecretary => {
                 Some("your own nights are on your page: /my/".into())
             }

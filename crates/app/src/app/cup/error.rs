@@ -1,9 +1,10 @@
 //! Why something done to a cup is refused (RULES.md §11): each refusal with what was refused.
 
 use crate::app::kind::ErrorKind;
-use crate::league::confirm::ConfirmRefusal;
+use crate::app::night::error::refusal_words;
+use crate::league::confirm::{ConfirmRefusal, Contest};
 use crate::league::cup::TieFault;
-use crate::league::ConfigError;
+use crate::league::{ConfigError, Pair};
 
 /// Why something done to a cup is refused.
 #[derive(Debug, thiserror::Error)]
@@ -118,7 +119,8 @@ pub enum CupError {
     },
     #[error("only the league's secretary makes a cup, its entries and its draw")]
     SecretaryOnly,
-    #[error("{home} v {away} of {cup}: {refusal}")]
+    /// The confirmation flow refused a team tie: its words are a tie's, not a night's.
+    #[error("{home} v {away} of {cup}: {}", refusal_words(Contest::Tie, "the tie", &Pair::new(.home.clone(), .away.clone()), .refusal))]
     Settle {
         cup: String,
         home: String,

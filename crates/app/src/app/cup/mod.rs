@@ -14,10 +14,11 @@ pub use self::error::CupError;
 use crate::app::league::which::{self, Choice};
 use crate::app::night::enter::MatchEntry;
 use crate::app::night::error::NightError;
-use crate::app::night::players::resolve;
+use crate::app::night::players::{join_rosters, resolve, Players};
+use crate::app::night::NightNote;
 use crate::app::view::cup::{cup_kind, cup_view, slots, tie_config, CupView};
 use crate::app::{App, AppError};
-use crate::league::confirm::{settle, Action, Party};
+use crate::league::confirm::{entered_by, settle, Action, Contest, Party};
 use crate::league::cup::{
     individual_config, round_name, rounds, seeded_order, tie_points, tie_winner, CupKind,
     RoundName, TieResult, MAX_ENTRIES,
@@ -26,7 +27,9 @@ use crate::league::names::{name_key, near_miss, tidy};
 use crate::league::night::NightCheck;
 use crate::league::{Confirmation, HomeAway, Pair};
 use crate::record::text::check_name;
-use crate::store::{CupEntryRow, CupRow, CupTieRow, LeagueInfo, Reads, SeasonInfo, StoreError};
+use crate::store::{
+    CupEntryRow, CupRow, CupTieRow, LeagueInfo, Reads, SeasonInfo, StoreError, TeamInfo,
+};
 
 /// A cup made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +92,9 @@ pub struct TieEntry<'a> {
     pub decider: Option<&'a str>,
     pub entered_for: Option<&'a str>,
     pub correct: bool,
+    /// Players new to the league whose names are close to known ones (else refused as slips),
+    /// or someone else of a known player's name, as a night's `new_players`.
+    pub new_players: &'a [String],
 }
 
 /// A tie's result as given: its matches, its totals (matches won, home first), a walkover (the
@@ -118,6 +124,9 @@ pub struct TieKept {
     pub was: Option<String>,
     /// Provisional, waiting for the other team to confirm it.
     pub provisional: bool,
+    /// What its matches' players came to, as a night's notes (a player put on a roster, a
+    /// name waiting for the other team to confirm the tie, a player twice).
+    pub notes: Vec<NightNote>,
 }
 
 impl fmt::Display for TieKept {
@@ -158,6 +167,8 @@ pub struct TieSettled {
     pub away: String,
     pub by: String,
     pub dispute: Option<String>,
+    /// Names that waited for the tie to be confirmed, put on their team's roster.
+    pub notes: Vec<NightNote>,
 }
 
 impl fmt::Display for TieSettled {
@@ -175,6 +186,18 @@ impl fmt::Display for TieSettled {
             ),
         }
     }
+}
+
+/// A team cup's entry as the team it is (its players are resolved as a night's team's are).
+fn team_info(entry: &CupEntryRow) -> Result<TeamInfo, StoreError> {
+    let id = entry
+        .team
+        .ok_or_else(|| StoreError::damaged("a team cup's entry", "no team"))?;
+    Ok(TeamInfo {
+        id,
+        name: entry.name.clone(),
+        venue: None,
+    })
 }
 
 /// A cup found by its name: its league, season and row.
@@ -773,6 +796,7 @@ impl App {
             }
             _ => {}
         }
+        let mut notes = Vec::new();
         let result = match (given, found.kind) {
             (TieGiven::Walkover(side), _) => TieResult::Walkover(side_named(&side, names)?),
             (TieGiven::Legs(legs), CupKind::Individual(_)) => TieResult::Legs(legs),
@@ -785,14 +809,36 @@ impl App {
                 return Err(CupError::LegsOnly { given: "matches" }.into())
             }
             (TieGiven::Matches(given), CupKind::Team) => {
+                // Each match's players as a night's are: the team's roster first, a name two
+                // players bear refused naming both, a slip of a known name refused ("did you
+                // mean"), a name new to a roster put on it (the other team's, entered by a
+                // captain, waits for that team to confirm the tie).
+                let teams = Pair::new(team_info(home)?, team_info(away)?);
+                let mut players = Players::load(
+                    &change,
+                    &found.league,
+                    &found.season,
+                    teams,
+                    entry.new_players,
+                )?;
+                players.held = captain_side.map(HomeAway::other);
+                players.contest = Contest::Tie;
                 let mut check = NightCheck::default();
                 let mut ms = Vec::new();
                 for (i, typed) in given.into_iter().enumerate() {
-                    let (m, _) =
-                        resolve(&change, &config, typed, None).map_err(|e| e.at_match(i + 1))?;
+                    let at = |e: NightError| e.at_match(i + 1);
+                    let (mut m, _) = resolve(&change, &config, typed, None).map_err(at)?;
+                    players.label(&mut m);
                     check
                         .add(&config, &m)
-                        .map_err(|f| NightError::Check(f).at_match(i + 1))?;
+                        .map_err(|f| at(NightError::Check(f)))?;
+                    players.check(&m).map_err(at)?;
+                    players
+                        .put_on_rosters(&change, &found.season, &m, &mut notes)
+                        .map_err(|e| match e {
+                            AppError::Night(e) => AppError::Night(at(e)),
+                            e => e,
+                        })?;
                     ms.push(m);
                 }
                 TieResult::Matches(ms)
@@ -884,6 +930,7 @@ impl App {
             final_won: at.round == at.of,
             was,
             provisional,
+            notes,
         })
     }
 
@@ -948,6 +995,25 @@ impl App {
             Confirmation::Disputed { reason, .. } => Some(reason.clone()),
             _ => None,
         };
+        // Names the entering team's captain typed for the other team join its roster once the
+        // tie is confirmed, as a night's do.
+        let mut notes = Vec::new();
+        if let (Confirmation::Confirmed, TieResult::Matches(matches), Some(entered)) =
+            (&state, &row.result, entered_by(&row.confirmation))
+        {
+            let teams = Pair::new(team_info(h)?, team_info(a)?);
+            join_rosters(
+                &change,
+                &found.season,
+                (
+                    Pair::new(&teams.home, &teams.away),
+                    entered.other(),
+                    matches,
+                    Contest::Tie,
+                ),
+                &mut notes,
+            )?;
+        }
         row.confirmation = state;
         let team = [h, a][usize::from(side == HomeAway::Away)];
         if let Some(t) = team.team {
@@ -972,6 +1038,7 @@ impl App {
             away: a.name.clone(),
             by: team.name.clone(),
             dispute: reason,
+            notes,
         })
     }
 

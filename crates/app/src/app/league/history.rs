@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use crate::app::error::AppError;
-use crate::league::history::history as tell;
-use crate::record::history::History;
+use crate::league::history::{history as tell, oldest_first};
+use crate::record::history::{CupHonour, History, Season as SeasonLine, Source};
 use crate::store::{LeagueInfo, Reads};
 
 impl crate::app::App {
@@ -24,22 +24,57 @@ pub fn history(reader: &Reads, league: &LeagueInfo) -> Result<History, AppError>
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    let mut told = tell(reader.past(league.id)?, &names);
-    // Each season's cups decided: their winners and runners-up are honours of the season.
+    let mut past = reader.past(league.id)?;
+    oldest_first(&mut past);
+    let order: Vec<(i64, String)> = past.iter().map(|p| (p.id, p.season.name.clone())).collect();
+    let mut told = tell(past, &names);
+    // Each season's cups decided: their winners and runners-up are honours of the season, a
+    // season with no league result but a cup decided listed for its cups (no champions, no
+    // teams in a table; known from its ties: `matches` where one was entered match by match).
     let seasons = reader.seasons(league.id)?;
-    for line in &mut told.seasons {
-        let Some(season) = seasons.iter().find(|s| s.name == line.season) else {
-            continue;
-        };
-        for cup in crate::app::cup::season_cups(reader, season)? {
-            if let (Some(winner), Some(runner_up)) = (cup.winner, cup.runner_up) {
-                line.cups.push(crate::record::history::CupHonour {
-                    name: cup.name,
-                    winner,
-                    runner_up,
-                });
+    let mut lines = std::mem::take(&mut told.seasons);
+    for (id, name) in &order {
+        let at = lines.iter().position(|l| &l.season == name);
+        let mut line = at.map(|at| lines.remove(at));
+        let mut honours = Vec::new();
+        let mut by_matches = false;
+        if let Some(season) = seasons.iter().find(|s| s.id == *id) {
+            for cup in crate::app::cup::season_cups(reader, season)? {
+                if let (Some(winner), Some(runner_up)) = (&cup.winner, &cup.runner_up) {
+                    by_matches |= cup
+                        .rounds
+                        .iter()
+                        .flat_map(|r| &r.ties)
+                        .any(|t| t.played.as_ref().is_some_and(|p| !p.matches.is_empty()));
+                    honours.push(CupHonour {
+                        name: cup.name.clone(),
+                        winner: winner.clone(),
+                        runner_up: runner_up.clone(),
+                    });
+                }
             }
         }
+        if line.is_none() && !honours.is_empty() {
+            line = Some(SeasonLine {
+                season: name.clone(),
+                source: if by_matches {
+                    Source::Matches
+                } else {
+                    Source::Nights
+                },
+                champions: None,
+                runners_up: None,
+                teams: 0,
+                finished: false,
+                cups: Vec::new(),
+                divisions: Vec::new(),
+            });
+        }
+        if let Some(mut line) = line {
+            line.cups = honours;
+            told.seasons.push(line);
+        }
     }
+    told.seasons.extend(lines);
     Ok(told)
 }

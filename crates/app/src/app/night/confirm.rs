@@ -167,7 +167,12 @@ impl App {
             join_rosters(
                 &change,
                 &season,
-                (teams, entered.other(), matches),
+                (
+                    teams,
+                    entered.other(),
+                    matches,
+                    crate::league::confirm::Contest::Night,
+                ),
                 &mut notes,
             )?;
         }

@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::league::confirm::ConfirmRefusal;
+use crate::league::confirm::{ConfirmRefusal, Contest};
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
 
@@ -212,7 +212,7 @@ pub enum NightError {
         other: String,
     },
     /// The confirmation flow refused: the night's title and its two teams' names.
-    #[error("{}", refusal_words(.title, .teams, .refusal))]
+    #[error("{}", refusal_words(Contest::Night, .title, .teams, .refusal))]
     Confirm {
         title: String,
         teams: Pair<String>,
@@ -271,7 +271,14 @@ pub fn slip_words(name: &str, known: &str, roster: Option<&str>) -> String {
     }
 }
 
-fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) -> String {
+/// A confirmation's or a dispute's refusal of `contest` (a night or a cup's tie), called
+/// `title`, between `teams`.
+pub fn refusal_words(
+    contest: Contest,
+    title: &str,
+    teams: &Pair<String>,
+    refusal: &ConfirmRefusal,
+) -> String {
     match refusal {
         ConfirmRefusal::EnteredBy { entered, verb } => format!(
             "{title} was entered for {}; {} {verb} it",
@@ -280,7 +287,7 @@ fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) ->
         ),
         ConfirmRefusal::ConfirmedAlready => format!("{title} is confirmed already"),
         ConfirmRefusal::NotProvisional => format!(
-            "{title} is not provisional: only the league's secretary reopens a confirmed or disputed night"
+            "{title} is not provisional: only the league's secretary reopens a confirmed or disputed {contest}"
         ),
         ConfirmRefusal::SecretarySettles => {
             format!("{title} is disputed: only the league's secretary settles a dispute")

@@ -6,6 +6,7 @@ use std::fmt;
 
 use chrono::NaiveDate;
 
+use crate::league::confirm::Contest;
 use crate::league::night::NightWarning;
 use crate::league::Kind;
 
@@ -19,9 +20,18 @@ pub enum NightNote {
     /// A new player's name that only looks like a known one's, and the warning's words.
     LookAlike { name: String, words: String },
     /// A name the other team's captain typed, waiting to join its roster when it confirms.
-    Waiting { player: String, team: String },
-    /// A name that waited, put on its team's roster as the team confirmed the night.
-    Joined { player: String, team: String },
+    /// (`contest`: of a night, or a cup's tie.)
+    Waiting {
+        player: String,
+        team: String,
+        contest: Contest,
+    },
+    /// A name that waited, put on its team's roster as the team confirmed the night (or tie).
+    Joined {
+        player: String,
+        team: String,
+        contest: Contest,
+    },
     /// The fixture moved to the night's date.
     Moved {
         fixture: i64,
@@ -57,12 +67,20 @@ impl fmt::Display for NightNote {
                 write!(f, "warning: {player} was not on the roster of {team}; added")
             }
             NightNote::LookAlike { words, .. } => write!(f, "warning: {words}"),
-            NightNote::Waiting { player, team } => write!(
+            NightNote::Waiting {
+                player,
+                team,
+                contest,
+            } => write!(
                 f,
-                "{player} is not on the roster of {team}: they join it when {team} confirms the night"
+                "{player} is not on the roster of {team}: they join it when {team} confirms the {contest}"
             ),
-            NightNote::Joined { player, team } => {
-                write!(f, "{player} joins the roster of {team}, the night confirmed")
+            NightNote::Joined {
+                player,
+                team,
+                contest,
+            } => {
+                write!(f, "{player} joins the roster of {team}, the {contest} confirmed")
             }
             NightNote::Moved { fixture, from, to } => {
                 write!(f, "fixture {fixture} moved from {from} to {to}")

@@ -8,6 +8,7 @@ use super::note::NightNote;
 use crate::app::game::leg::game_leg;
 use crate::app::league::checked;
 use crate::app::AppError;
+use crate::league::confirm::Contest;
 use crate::league::names::{name_key, near_miss, unlabelled};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
@@ -32,6 +33,8 @@ pub struct Players {
     pub held: Option<HomeAway>,
     /// The names of the held side noted as waiting already (name keys).
     pub waiting: Vec<String>,
+    /// What the matches are of: a night, or a cup's team tie (confirmed as a night is).
+    pub contest: Contest,
 }
 
 impl Players {
@@ -51,6 +54,7 @@ impl Players {
             correcting: None,
             held: None,
             waiting: Vec::new(),
+            contest: Contest::Night,
         })
     }
 
@@ -145,6 +149,7 @@ impl Players {
                         notes.push(NightNote::Waiting {
                             player: p.clone(),
                             team: team.name.clone(),
+                            contest: self.contest,
                         });
                         self.waiting.push(key);
                     }
@@ -317,7 +322,7 @@ pub fn waiting_names(rosters: &Pair<Vec<String>>, matches: &[Match]) -> Pair<Vec
 pub fn join_rosters(
     change: &Change,
     season: &SeasonInfo,
-    (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
+    (teams, side, matches, contest): (Pair<&TeamInfo>, HomeAway, &[Match], Contest),
     notes: &mut Vec<NightNote>,
 ) -> Result<(), AppError> {
     let rosters = rosters_of(&change.entries(season.id)?, teams);
@@ -327,6 +332,7 @@ pub fn join_rosters(
         notes.push(NightNote::Joined {
             player: p.clone(),
             team: teams[side].name.clone(),
+            contest,
         });
     }
     Ok(())

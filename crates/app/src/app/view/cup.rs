@@ -31,6 +31,9 @@ pub struct CupView {
     /// The matches a tie has, in order (kind and slot): the night's for a team cup, one for an
     /// individual cup.
     pub matches: Vec<(crate::league::Kind, u32)>,
+    /// A tie's composition: the season's night for a team cup (its matches entered as a
+    /// night's are), one match of the cup's kind for an individual cup.
+    pub tie_config: Config,
 }
 
 /// A round of the draw.
@@ -277,5 +280,6 @@ pub fn cup_view(
             .iter()
             .flat_map(|k| (1..=k.matches).map(move |slot| (k.kind, slot)))
             .collect(),
+        tie_config: config.clone(),
     })
 }

@@ -110,10 +110,12 @@ impl Pages<'_> {
         ids: &HashMap<&str, TeamId>,
         seasons: &[Loaded],
     ) -> Section {
+        // A season with no league table (only its cups decided) is under Cups alone.
         let rows = told
             .seasons
             .iter()
             .rev()
+            .filter(|s| s.teams > 0)
             .flat_map(|s| {
                 let page = seasons
                     .iter()

@@ -12,13 +12,18 @@ use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
+use super::entry::{new_players, read, rows};
 use super::form::{value, Choose, FormFields, FormRefusal, Input};
 use super::night::Done;
 use super::page::see_other;
+use super::refusal::of_entry;
+use super::view::{row_forms, RowForm};
 use crate::app::cup::{CupError, TieEntry, TieGiven};
 use crate::app::league::which::Choice;
+use crate::app::night::enter::Given;
 use crate::app::view::cup::{CupView, TieView};
 use crate::app::{App, AppError};
+use crate::league::confirm::Contest;
 use crate::league::cup::{CupKind, RoundName, TieFault};
 use crate::league::{Confirmation, HomeAway, Pair, TeamId};
 use crate::publish::view::Layout;
@@ -78,7 +83,17 @@ fn tie_of(view: &CupView, key: &TieKey) -> Option<(RoundName, TieView)> {
     (!tie.bye && tie.home.is_some() && tie.away.is_some()).then(|| (round.name, tie.clone()))
 }
 
+/// A team tie entered match by match, as a night's form has it: its rows (the night's
+/// matches), the names new to a roster, and the winner of a deciding leg when it was level.
+pub struct MatchesForm {
+    pub rows: Vec<RowForm>,
+    pub new_players: Input,
+    pub decider: Choose,
+}
+
 pub struct EnterForm {
+    /// A team cup's: the tie match by match.
+    pub matches: Option<MatchesForm>,
     pub help: String,
     pub home_points: Input,
     pub away_points: Input,
@@ -182,6 +197,7 @@ fn not_yours(view: &CupView, tie: &TieView) -> WebError {
             tie.home.clone().unwrap_or_default(),
             tie.away.clone().unwrap_or_default()
         ),
+        contest: Contest::Tie,
     }
 }
 
@@ -231,7 +247,29 @@ async fn page(
     // Captains enter their team cup's ties; the secretary any tie.
     let enter = (tie.played.is_none() && (team_cup || who == Asker::Secretary)).then(|| {
         let what = if team_cup { "Matches won" } else { "Legs won" };
+        let matches = team_cup.then(|| MatchesForm {
+            rows: row_forms(
+                &rows(&view.tie_config),
+                &Pair::new(home.clone(), away.clone()),
+                typed,
+                &refused,
+            ),
+            new_players: Input::text(
+                "new_players",
+                "New players (names new to a roster, separated by commas)",
+                typed,
+                &refused,
+            ),
+            decider: Choose::new(
+                MATCH_DECIDER,
+                "Level on matches and legs: the deciding leg won by",
+                sides.clone(),
+                typed,
+                &refused,
+            ),
+        });
         EnterForm {
+            matches,
             help: if team_cup {
                 "The matches each team won; a tie level on matches and legs needs the winner of a deciding leg of the night's first kind.".into()
             } else {
@@ -361,7 +399,10 @@ async fn act(
         .await?;
     match outcome {
         Outcome::Done => Ok(see_other(&format!("{}?done={done}", key.path()))),
-        Outcome::NotYours(night) => Err(WebError::NotYours { night }),
+        Outcome::NotYours(night) => Err(WebError::NotYours {
+            night,
+            contest: Contest::Tie,
+        }),
         Outcome::Refused(r) => page(shared, &signed, &key, None, &form, r).await,
     }
 }
@@ -375,6 +416,9 @@ fn points(form: &FormFields, name: &str) -> Result<u32, FormRefusal> {
         .filter(|n| *n <= 99)
         .ok_or_else(|| FormRefusal::invalid(name, "Give a number, 0 or more."))
 }
+
+/// The deciding leg's winner, in the form of the tie's matches.
+const MATCH_DECIDER: &str = "match_decider";
 
 /// A side chosen (`home` or `away`), or none.
 fn side(form: &FormFields, name: &str) -> Option<&'static str> {
@@ -396,6 +440,44 @@ pub async fn enter(
         key,
         "entered",
         |app, choice, (view, tie), _, form| {
+            let (home, away) = (
+                tie.home.clone().unwrap_or_default(),
+                tie.away.clone().unwrap_or_default(),
+            );
+            // A team tie match by match: read and refused as a night's form is, each fault
+            // beside its input.
+            if view.kind == CupKind::Team && value(form, "how") == "matches" {
+                let (given, rows) = read(&view.tie_config, form)?;
+                let Given::Matches(ms) = &given else {
+                    return Err(FormRefusal::default());
+                };
+                let new = new_players(form);
+                let entry = TieEntry {
+                    cup: &view.name,
+                    home: &home,
+                    away: &away,
+                    decider: side(form, MATCH_DECIDER),
+                    new_players: &new,
+                    ..TieEntry::default()
+                };
+                return app
+                    .cup_result(choice, entry, TieGiven::Matches(ms.clone()))
+                    .map(|_| ())
+                    .map_err(|e| match &e {
+                        AppError::Night(_) => of_entry(&e, (&given, &rows), form),
+                        AppError::Cup(c)
+                            if matches!(
+                                **c,
+                                CupError::Tie(
+                                    TieFault::NeedsDecider { .. } | TieFault::NoDecider { .. }
+                                )
+                            ) =>
+                        {
+                            FormRefusal::field(status_of(e.kind()), MATCH_DECIDER, words(&e))
+                        }
+                        _ => refusal(&e),
+                    });
+            }
             let given = match side(form, "walkover") {
                 Some(s) => TieGiven::Walkover(s.to_string()),
                 None => {
@@ -415,10 +497,6 @@ pub async fn enter(
                     }
                 }
             };
-            let (home, away) = (
-                tie.home.clone().unwrap_or_default(),
-                tie.away.clone().unwrap_or_default(),
-            );
             let entry = TieEntry {
                 cup: &view.name,
                 home: &home,

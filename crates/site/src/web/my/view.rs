@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use super::entry::{as_it_stands, rows};
+use super::entry::{as_it_stands, rows, Row};
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use crate::app::night::of::{Enterer, NightOf};
 use crate::app::night::{result_words, NightNote};
@@ -13,7 +13,7 @@ use crate::app::view::{Link, NightView};
 use crate::app::Fixture;
 use crate::league::confirm::{Move, Viewer};
 use crate::league::night::NightWarning;
-use crate::league::{Confirmation, HomeAway, Kind, NightResult, TeamId};
+use crate::league::{Confirmation, HomeAway, Kind, NightResult, Pair, TeamId};
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
 
@@ -177,12 +177,20 @@ pub fn note_words(note: &NightNote) -> String {
             "{name} is new to the league, and only looks like the name of a player it knows: \
              check the name."
         ),
-        NightNote::Waiting { player, team } => format!(
+        NightNote::Waiting {
+            player,
+            team,
+            contest,
+        } => format!(
             "{player} is not on the roster of {team} yet, and joins it when {team}'s captain \
-             confirms the night."
+             confirms the {contest}."
         ),
-        NightNote::Joined { player, team } => {
-            format!("{player} joins the roster of {team}, now that the night is confirmed.")
+        NightNote::Joined {
+            player,
+            team,
+            contest,
+        } => {
+            format!("{player} joins the roster of {team}, now that the {contest} is confirmed.")
         }
         NightNote::Moved { from, to, .. } => format!(
             "The fixture was on {}: it is moved to the night's date, {}.",
@@ -281,32 +289,16 @@ fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRef
         }
         _ => Vec::new(),
     };
-    let mut form_rows = Vec::new();
     // A match entered already is on the card, not in the form.
-    for r in rows(&n.season.config)
+    let left: Vec<Row> = rows(&n.season.config)
         .into_iter()
         .filter(|r| !entered.contains(&(r.kind, r.slot)))
-    {
-        let players = |side: HomeAway, list: &str| -> Vec<Input> {
-            (1..=r.players)
-                .map(|i| {
-                    let label = format!("{} player {i}", n.team(side));
-                    Input::text(&r.player(side, i), &label, typed, refused).list(list)
-                })
-                .collect()
-        };
-        form_rows.push(RowForm {
-            name: format!("{} {}", kind_name(r.kind), r.slot),
-            home: players(HomeAway::Home, "home-players"),
-            away: players(HomeAway::Away, "away-players"),
-            legs: HomeAway::BOTH
-                .map(|s| {
-                    let label = format!("Legs {}", n.team(s));
-                    Input::numeric(&r.legs(s), &label, typed, refused)
-                })
-                .to_vec(),
-        });
-    }
+        .collect();
+    let teams = Pair::new(
+        n.team(HomeAway::Home).to_string(),
+        n.team(HomeAway::Away).to_string(),
+    );
+    let form_rows = row_forms(&left, &teams, typed, refused);
     let totals = HomeAway::BOTH
         .map(|s| {
             let label = format!("Matches won by {}", n.team(s));
@@ -332,6 +324,40 @@ fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRef
             ("away-players".into(), n.rosters.away.clone()),
         ],
     }
+}
+
+/// The rows of an entry form (a night's, or a cup's team tie's, whose matches are a night's):
+/// each match's players' inputs a side (`teams`, home first, name them) and its legs, as typed
+/// and refused.
+pub fn row_forms(
+    rows: &[Row],
+    teams: &Pair<String>,
+    typed: &FormFields,
+    refused: &FormRefusal,
+) -> Vec<RowForm> {
+    rows.iter()
+        .map(|r| {
+            let players = |side: HomeAway, list: &str| -> Vec<Input> {
+                (1..=r.players)
+                    .map(|i| {
+                        let label = format!("{} player {i}", teams[side]);
+                        Input::text(&r.player(side, i), &label, typed, refused).list(list)
+                    })
+                    .collect()
+            };
+            RowForm {
+                name: format!("{} {}", kind_name(r.kind), r.slot),
+                home: players(HomeAway::Home, "home-players"),
+                away: players(HomeAway::Away, "away-players"),
+                legs: HomeAway::BOTH
+                    .map(|s| {
+                        let label = format!("Legs {}", teams[s]);
+                        Input::numeric(&r.legs(s), &label, typed, refused)
+                    })
+                    .to_vec(),
+            }
+        })
+        .collect()
 }
 
 /// Whether the one asking is a captain and the night not theirs to act on (cancelled, not due,
