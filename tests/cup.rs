@@ -1526,3 +1526,75 @@ fn a_team_tie_s_players_are_resolved_as_a_night_s_are() {
         "{out}"
     );
 }
+
+/// docs/league.md's Cups example, run as written on the league it names: every `$` line
+/// through `sh` (with `don` on the PATH) prints exactly the lines under it. Before, its Pairs
+/// Cup was entered with players no command had made, and its result was the draw's tie the
+/// other way round: both refused.
+#[test]
+fn the_league_guide_s_cups_example_runs_as_written() {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/league.md"),
+    )
+    .unwrap();
+    let section = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("Cups"))
+        .expect("a section on cups");
+    let start = section.find("```console\n").expect("a console block") + 11;
+    let body = &section[start..];
+    let body = &body[..body.find("```").expect("the block's end")];
+    let mut steps: Vec<(String, String)> = Vec::new();
+    for line in body.lines() {
+        match line.strip_prefix("$ ") {
+            Some(cmd) => steps.push((cmd.to_string(), String::new())),
+            None => {
+                let (_, want) = steps.last_mut().expect("a command before its output");
+                want.push_str(line);
+                want.push('\n');
+            }
+        }
+    }
+    assert!(steps.len() >= 12, "{steps:?}");
+    let db = Db::new();
+    db.league_new("Valleys", &[]);
+    db.season_new(
+        "2025-26",
+        &[
+            "Royal Oak",
+            "Red Lion",
+            "Six Bells",
+            "Crumlin Arms",
+            "Navigation Inn",
+        ],
+    );
+    let bin = std::path::PathBuf::from(env!("CARGO_BIN_EXE_don"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (cmd, want) in steps {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(&cmd)
+            .current_dir(db.dir())
+            .env("PATH", &path)
+            .env("DON_DB", &db.path)
+            .env_remove("COLUMNS")
+            .env_remove("DON_LEAGUE")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "docs/league.md: `{cmd}` is refused: {}",
+            common::text(&out.stderr)
+        );
+        assert_eq!(
+            common::text(&out.stdout),
+            want,
+            "docs/league.md: `{cmd}` prints otherwise"
+        );
+        assert_eq!(common::text(&out.stderr), "", "docs/league.md: `{cmd}`");
+    }
+}
