@@ -1598,3 +1598,43 @@ fn the_league_guide_s_cups_example_runs_as_written() {
         assert_eq!(common::text(&out.stderr), "", "docs/league.md: `{cmd}`");
     }
 }
+
+/// The README's example of `cup result`, run as written on the README's league (Abercarn's,
+/// nine matches a night) with a League Cup of Royal Oak and Red Lion drawn in that order.
+/// Before, it gave totals 4-4, which a nine-match night cannot have: refused.
+#[test]
+fn the_readme_s_cup_result_example_works_on_the_readme_s_league() {
+    let readme = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
+    )
+    .unwrap();
+    let at = readme
+        .find("Example: `don cup result ")
+        .expect("the README's cup row gives an example of cup result");
+    let example = &readme[at + "Example: `don ".len()..];
+    let example = &example[..example.find('`').unwrap()];
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["cup", "new", "League Cup"]);
+    db.ok(&["cup", "enter", "League Cup", "Royal Oak", "Red Lion"]);
+    db.ok(&["cup", "draw", "League Cup", "--order", "Royal Oak, Red Lion"]);
+    let bin = std::path::PathBuf::from(env!("CARGO_BIN_EXE_don"));
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$DON\" {example}"))
+        .env("DON", &bin)
+        .env("DON_DB", &db.path)
+        .env_remove("DON_LEAGUE")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "README: `don {example}` is refused: {}",
+        common::text(&out.stderr)
+    );
+    assert!(
+        common::text(&out.stdout).contains("Royal Oak v Red Lion 5–4. Royal Oak won the cup."),
+        "{}",
+        common::text(&out.stdout)
+    );
+}
