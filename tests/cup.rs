@@ -1604,10 +1604,9 @@ fn the_league_guide_s_cups_example_runs_as_written() {
 /// Before, it gave totals 4-4, which a nine-match night cannot have: refused.
 #[test]
 fn the_readme_s_cup_result_example_works_on_the_readme_s_league() {
-    let readme = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
     let at = readme
         .find("Example: `don cup result ")
         .expect("the README's cup row gives an example of cup result");
@@ -1617,7 +1616,13 @@ fn the_readme_s_cup_result_example_works_on_the_readme_s_league() {
     db.import_sample_season();
     db.ok(&["cup", "new", "League Cup"]);
     db.ok(&["cup", "enter", "League Cup", "Royal Oak", "Red Lion"]);
-    db.ok(&["cup", "draw", "League Cup", "--order", "Royal Oak, Red Lion"]);
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Royal Oak, Red Lion",
+    ]);
     let bin = std::path::PathBuf::from(env!("CARGO_BIN_EXE_don"));
     let out = std::process::Command::new("sh")
         .arg("-c")

@@ -771,3 +771,35 @@ fn history_names_each_division_s_champions_and_sums_every_division_s_nights() {
     let told = json_of(&plain.ok(&["history", "--json"]));
     assert!(told["seasons"][0].get("divisions").is_none(), "{told}");
 }
+
+/// `division list` and `division move` default to the same season: right after `season new
+/// --same-teams`, the new one being set up. Before, the list showed the last season's
+/// divisions while the move acted on the new one.
+#[test]
+fn division_list_shows_the_season_division_move_acts_on() {
+    let db = three_divisions();
+    db.ok(&["season", "new", "2025-26", "--same-teams"]);
+    let listed = db.ok(&["division", "list"]);
+    assert_eq!(listed, db.ok(&["division", "list", "--season", "2025-26"]));
+    assert!(
+        listed.contains("Premier: Carpenters Arms, Navigation Inn, Red Lion, Royal Oak\n"),
+        "{listed}"
+    );
+    let moved = db.ok(&["division", "move", "Six Bells", "Premier"]);
+    assert_eq!(
+        moved,
+        "Moved Six Bells from Division One to Premier in season 2025-26.\n"
+    );
+    let listed = db.ok(&["division", "list"]);
+    assert!(
+        listed
+            .contains("Premier: Carpenters Arms, Navigation Inn, Red Lion, Royal Oak, Six Bells\n"),
+        "{listed}"
+    );
+    // The last season's, named, as it ended.
+    let last = db.ok(&["division", "list", "--season", "2024-25"]);
+    assert!(
+        last.contains("Premier: Greyhound, Red Lion, Royal Oak, Six Bells\n"),
+        "{last}"
+    );
+}

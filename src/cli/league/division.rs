@@ -12,7 +12,10 @@ use crate::cli::text::shown;
 #[derive(clap::Subcommand)]
 pub enum DivisionCommand {
     /// List a season's divisions, top first, with their teams.
-    #[command(after_help = "Example:\n  don division list --season 2025-26")]
+    #[command(
+        after_help = "Example:\n  don division list --season 2025-26",
+        mut_arg("season", |a| a.help("The season [default: the one made last while it has no fixtures, as for division move]"))
+    )]
     List {
         #[command(flatten)]
         scope: Scope,

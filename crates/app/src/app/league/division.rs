@@ -174,9 +174,11 @@ pub(super) fn carry_on(
 }
 
 impl App {
-    /// A season's divisions, top first, each with its teams.
+    /// A season's divisions, top first, each with its teams: of the season named, else the
+    /// one [`App::division_move`] acts on (the season being set up: the one made last while it
+    /// has no fixtures, else the current one).
     pub fn divisions(&self, choice: &Choice) -> Result<DivisionsListed, AppError> {
-        let (league, season) = choice.both(&self.store, self.today)?;
+        let (league, season) = choice.being_set_up(&self.store, self.today)?;
         let divisions = listed(&self.store, season.id)?;
         Ok(DivisionsListed {
             league,
