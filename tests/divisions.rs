@@ -803,3 +803,24 @@ fn division_list_shows_the_season_division_move_acts_on() {
         "{last}"
     );
 }
+
+/// A team named in two divisions of `--divisions` is refused naming `--divisions` and both
+/// divisions, the database as it was. Before, the refusal spoke of `--teams`, which was not
+/// given.
+#[test]
+fn a_team_in_two_divisions_is_refused_naming_divisions_and_both() {
+    let db = two_divisions();
+    let out = refused(
+        &db,
+        &[
+            "season",
+            "new",
+            "2026-27",
+            "--divisions",
+            "A: Royal Oak, Red Lion; B: Red Lion, Six Bells",
+        ],
+        2,
+        "--divisions names 'Red Lion' twice, in division 'A' and in division 'B'",
+    );
+    assert!(!common::text(&out.stderr).contains("--teams"));
+}

@@ -489,6 +489,27 @@ fn league_words(e: &LeagueError) -> String {
             quoted(&tidy(first)),
             forms(first, again)
         ),
+        E::TeamInTwoDivisions {
+            first,
+            again,
+            first_division,
+            second_division,
+        } => {
+            let place = if first_division == second_division {
+                format!("both in division {}", quoted(&tidy(first_division)))
+            } else {
+                format!(
+                    "in division {} and in division {}",
+                    quoted(&tidy(first_division)),
+                    quoted(&tidy(second_division))
+                )
+            };
+            format!(
+                "--divisions names {} twice{}, {place}: a team plays in one division of a season",
+                quoted(&tidy(first)),
+                forms(first, again)
+            )
+        }
         E::NearTeam { .. } | E::UnknownTeams { create: true, .. } => {
             format!("{e} (--create does not make a team near a known one)")
         }

@@ -222,6 +222,15 @@ pub enum LeagueError {
     /// A division named twice in a season's divisions (as typed each time).
     #[error("the divisions name {} twice{}: each division is named once", quoted(&tidy(.first)), forms(.first, .again))]
     DivisionTwice { first: String, again: String },
+    /// A team named twice in a season's divisions (as typed each time), in `first_division`
+    /// and in `second_division` (the same division when it was named twice in one).
+    #[error("{}", team_in_two_divisions(.first, .again, .first_division, .second_division))]
+    TeamInTwoDivisions {
+        first: String,
+        again: String,
+        first_division: String,
+        second_division: String,
+    },
     /// A division with no teams in a season's divisions.
     #[error("division {} has no teams: name its teams after a colon, as 'Premier: Royal Oak, Red Lion'", quoted(&tidy(.division)))]
     EmptyDivision { division: String },
@@ -294,6 +303,29 @@ pub fn forms(first: &str, again: &str) -> String {
         String::new()
     } else {
         format!(" (as {} and {})", quoted(first), quoted(again))
+    }
+}
+
+/// A team named twice in a season's divisions: where, in words for any front end.
+pub fn team_in_two_divisions(
+    first: &str,
+    again: &str,
+    first_division: &str,
+    second_division: &str,
+) -> String {
+    let team = quoted(&tidy(first));
+    let forms = forms(first, again);
+    if first_division == second_division {
+        format!(
+            "the divisions name {team} twice{forms}, both in division {}: a team plays in one division",
+            quoted(&tidy(first_division))
+        )
+    } else {
+        format!(
+            "the divisions name {team} twice{forms}, in division {} and in division {}: a team plays in one division",
+            quoted(&tidy(first_division)),
+            quoted(&tidy(second_division))
+        )
     }
 }
 

@@ -78,6 +78,20 @@ pub(super) fn divisions_once(divisions: &[(String, Vec<String>)]) -> Result<(), 
         }
         .into());
     }
+    // Each team with its division, in the order typed.
+    let placed: Vec<(&str, &str)> = divisions
+        .iter()
+        .flat_map(|(d, teams)| teams.iter().map(move |t| (d.as_str(), t.as_str())))
+        .collect();
+    if let Some((a, b)) = given_twice(placed.iter().map(|(_, t)| *t)) {
+        return Err(LeagueError::TeamInTwoDivisions {
+            first: placed[a].1.to_string(),
+            again: placed[b].1.to_string(),
+            first_division: placed[a].0.to_string(),
+            second_division: placed[b].0.to_string(),
+        }
+        .into());
+    }
     Ok(())
 }
 

@@ -61,6 +61,7 @@ impl LeagueRefusal for LeagueError {
             | E::SeasonOutOfYears { .. }
             | E::TeamTwice { .. }
             | E::DivisionTwice { .. }
+            | E::TeamInTwoDivisions { .. }
             | E::EmptyDivision { .. }
             | E::PlayerTwice { .. }
             | E::PlayerNearMiss { .. }
