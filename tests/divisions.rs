@@ -824,3 +824,39 @@ fn a_team_in_two_divisions_is_refused_naming_divisions_and_both() {
     );
     assert!(!common::text(&out.stderr).contains("--teams"));
 }
+
+/// A night between teams of two divisions is refused saying so, not sending the secretary to
+/// add a fixture that would be refused for the same reason; the database as it was. Before,
+/// it said "add a fixture first with `don fixtures add …`".
+#[test]
+fn a_night_across_two_divisions_is_refused_saying_so_not_offering_a_fixture() {
+    let db = two_divisions();
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-04",
+        "--weekday",
+        "thu",
+    ]);
+    let out = refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Red Lion",
+            "Greyhound",
+            "--totals",
+            "5-4",
+            "--date",
+            "2025-09-04",
+        ],
+        2,
+        "Red Lion plays in Premier and Greyhound in Division One",
+    );
+    assert!(
+        !common::text(&out.stderr).contains("fixtures add"),
+        "{}",
+        common::text(&out.stderr)
+    );
+}

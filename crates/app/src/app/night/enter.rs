@@ -361,6 +361,8 @@ fn resolve_night(
     if home.id == away.id {
         return Err(NightError::Check(crate::league::NightFault::SameTeam).into());
     }
+    // Teams of two divisions never play a night: said before any fixture is looked for.
+    crate::app::league::division::same_division(leagues, season.id, (home.id, away.id))?;
     let fixtures = leagues.fixtures(season.id)?;
     let placement = place_night(&fixtures, &season, &home, &away, night.date)?;
     let title = title((&home, &away), placement.date());

@@ -169,6 +169,11 @@ impl Begin {
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
             return Ok(NightBegun::Taken(taken(&f)));
         }
+        crate::app::league::division::same_division(
+            change,
+            season.id,
+            (self.home.id, self.away.id),
+        )?;
         let fixtures = change.fixtures(season.id)?;
         let placement = place_night(&fixtures, season, &self.home, &self.away, self.day)?;
         let teams = (&self.home, &self.away);
