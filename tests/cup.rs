@@ -1643,3 +1643,44 @@ fn the_readme_s_cup_result_example_works_on_the_readme_s_league() {
         common::text(&out.stdout)
     );
 }
+
+/// A name that is no entry, before the draw, is refused pointing at `cup show` for the entries
+/// (there is no draw to show yet); once drawn, for its draw. Before, both said "shows its draw".
+#[test]
+fn no_entry_before_the_draw_points_at_the_entries_not_a_draw() {
+    let db = league_cup();
+    let out = refused(
+        &db,
+        &[
+            "cup",
+            "draw",
+            "League Cup",
+            "--order",
+            "Royal Oak, Red Lion, Crown",
+        ],
+        2,
+        "'Crown' is no entry of League Cup (there are: Royal Oak, Red Lion, Six Bells) (`don cup show 'League Cup'` lists its entries; it is not drawn yet)",
+    );
+    assert!(!common::text(&out.stderr).contains("shows its draw"));
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Royal Oak, Red Lion, Six Bells",
+    ]);
+    let out = db.run(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Royal Oak",
+        "Crown",
+        "--totals",
+        "5-4",
+    ]);
+    assert!(
+        common::text(&out.stderr).contains("(`don cup show 'League Cup'` shows its draw)"),
+        "{}",
+        common::text(&out.stderr)
+    );
+}

@@ -277,7 +277,12 @@ fn cup_words(e: &don::app::cup::CupError) -> String {
         E::NotDrawn { cup } => {
             format!("{e}: make it with `don cup draw '{cup}' --order …` or `--seed N`")
         }
-        E::NotEntered { cup, .. } => format!("{e} (`don cup show '{cup}'` shows its draw)"),
+        E::NotEntered {
+            cup, drawn: true, ..
+        } => format!("{e} (`don cup show '{cup}'` shows its draw)"),
+        E::NotEntered {
+            cup, drawn: false, ..
+        } => format!("{e} (`don cup show '{cup}'` lists its entries; it is not drawn yet)"),
         E::Settle {
             cup,
             home,

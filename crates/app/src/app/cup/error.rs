@@ -66,6 +66,8 @@ pub enum CupError {
         name: String,
         cup: String,
         entries: Vec<String>,
+        /// Whether the cup's draw is made (else it has only its entries to show).
+        drawn: bool,
     },
     #[error("the draw names {entry} twice")]
     DrawnTwice { entry: String },

@@ -273,6 +273,7 @@ fn entry_named(
         name: tidy(name),
         cup: found.cup.name.clone(),
         entries: entries.iter().map(|e| e.name.clone()).collect(),
+        drawn: entries.iter().any(|e| e.draw.is_some()),
     };
     let key = name_key(name);
     if let Some(at) = entries.iter().position(|e| name_key(&e.name) == key) {
