@@ -1684,3 +1684,54 @@ fn no_entry_before_the_draw_points_at_the_entries_not_a_draw() {
         common::text(&out.stderr)
     );
 }
+
+/// A team tie level on matches and decided on legs says in `cup show`'s text who went
+/// through, as its JSON's winner does. Worked by hand: Anchor win don 1 2–0 and single crib 1
+/// 2–0, Bell don 2 2–1 and single crib 2 2–1: two matches each, legs 6–4 to Anchor. Before,
+/// the line was only "1. Anchor v Bell: 2–2, 2025-10-02 (provisional)".
+#[test]
+fn a_tie_level_on_matches_says_who_went_through_on_legs() {
+    let db = Db::new();
+    db.league_new("Eastern", &["don=2,121,2", "single-crib=2,61,1"]);
+    db.season_new("2025-26", &["Anchor", "Bell", "Crown", "Dragon", "Eagle"]);
+    db.roster_add("Anchor", &["Alun", "Aled", "Arwel", "Anwen", "Aneurin"]);
+    db.roster_add("Bell", &["Bryn", "Bethan", "Berwyn", "Bronwen", "Bleddyn"]);
+    db.ok(&["cup", "new", "EC"]);
+    db.ok(&[
+        "cup", "enter", "EC", "Anchor", "Bell", "Crown", "Dragon", "Eagle",
+    ]);
+    db.ok(&[
+        "cup",
+        "draw",
+        "EC",
+        "--order",
+        "Anchor, Bell, Crown, Dragon, Eagle",
+    ]);
+    db.ok(&[
+        "cup",
+        "result",
+        "EC",
+        "Anchor",
+        "Bell",
+        "--match",
+        "don 1; Alun+Aled; Bryn+Bethan; 2-0",
+        "--match",
+        "don 2; Arwel+Anwen; Berwyn+Bronwen; 1-2",
+        "--match",
+        "single-crib 1; Aneurin; Bleddyn; 2-0",
+        "--match",
+        "single-crib 2; Alun; Bryn; 1-2",
+        "--date",
+        "2025-10-02",
+    ]);
+    let text = db.ok(&["cup", "show", "EC"]);
+    assert!(
+        text.contains(
+            "  1. Anchor v Bell: 2–2, Anchor go through on legs, 2025-10-02 (provisional)\n"
+        ),
+        "{text}"
+    );
+    let json = show(&db, "EC");
+    assert_eq!(json["rounds"][0]["ties"][0]["winner"], "Anchor");
+    assert_eq!(json["rounds"][0]["ties"][0]["decider"], Value::Null);
+}

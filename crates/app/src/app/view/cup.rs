@@ -61,7 +61,8 @@ pub struct TieView {
 
 impl TieView {
     /// The tie's result in words, once played: `5–4`, `a walkover to Red Lion`, `4–4, Red Lion
-    /// won the deciding leg`; the terminal and the pages both say it so.
+    /// won the deciding leg`, `2–2, Anchor go through on legs` (level on matches, not on legs);
+    /// the terminal and the pages both say it so.
     pub fn result_words(&self) -> Option<String> {
         let p = self.played.as_ref()?;
         let name = |n: &Option<String>| n.clone().unwrap_or_default();
@@ -73,6 +74,11 @@ impl TieView {
         if let Some(d) = p.decider {
             let names = Pair::new(name(&self.home), name(&self.away));
             words.push_str(&format!(", {} won the deciding leg", names[d]));
+        } else if !p.walkover && p.points.home == p.points.away {
+            // Level on matches, no deciding leg: the legs decided it.
+            if let Some(w) = &self.winner {
+                words.push_str(&format!(", {w} go through on legs"));
+            }
         }
         Some(words)
     }
