@@ -58,22 +58,25 @@ fn side(text: Option<String>) -> Result<Option<HomeAway>, StoreError> {
     .transpose()
 }
 
+/// A cup as read by `SELECT id, season, name, kind, best_of, seed`.
+fn cup_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CupRow> {
+    Ok(CupRow {
+        id: r.get(0)?,
+        season: r.get(1)?,
+        name: r.get(2)?,
+        kind: r.get(3)?,
+        best_of: r.get(4)?,
+        seed: r.get(5)?,
+    })
+}
+
 impl Reads {
     /// The cups of a season, in the order made.
     pub fn cups(&self, season: i64) -> Result<Vec<CupRow>, StoreError> {
         self.conn.all(
             "SELECT id, season, name, kind, best_of, seed FROM cups WHERE season = ?1 ORDER BY id",
             [season],
-            |r| {
-                Ok(CupRow {
-                    id: r.get(0)?,
-                    season: r.get(1)?,
-                    name: r.get(2)?,
-                    kind: r.get(3)?,
-                    best_of: r.get(4)?,
-                    seed: r.get(5)?,
-                })
-            },
+            cup_row,
         )
     }
 
@@ -82,16 +85,7 @@ impl Reads {
         self.conn.one(
             "SELECT id, season, name, kind, best_of, seed FROM cups WHERE id = ?1",
             [id],
-            |r| {
-                Ok(CupRow {
-                    id: r.get(0)?,
-                    season: r.get(1)?,
-                    name: r.get(2)?,
-                    kind: r.get(3)?,
-                    best_of: r.get(4)?,
-                    seed: r.get(5)?,
-                })
-            },
+            cup_row,
         )
     }
 
@@ -103,16 +97,7 @@ impl Reads {
              JOIN seasons s ON s.id = c.season WHERE s.league = ?1 AND c.key = ?2
              ORDER BY s.id DESC",
             (league, name_key(name)),
-            |r| {
-                Ok(CupRow {
-                    id: r.get(0)?,
-                    season: r.get(1)?,
-                    name: r.get(2)?,
-                    kind: r.get(3)?,
-                    best_of: r.get(4)?,
-                    seed: r.get(5)?,
-                })
-            },
+            cup_row,
         )
     }
 

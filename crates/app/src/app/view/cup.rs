@@ -83,6 +83,14 @@ impl TieView {
         Some(words)
     }
 
+    /// Its home and away entries' names, each empty while it is not known yet.
+    pub fn names(&self) -> (String, String) {
+        (
+            self.home.clone().unwrap_or_default(),
+            self.away.clone().unwrap_or_default(),
+        )
+    }
+
     /// Whether the tie is to be played next: both its entries known, no result yet.
     pub fn is_next(&self) -> bool {
         !self.bye && self.home.is_some() && self.away.is_some() && self.played.is_none()

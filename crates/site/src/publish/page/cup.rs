@@ -150,10 +150,7 @@ impl Pages<'_> {
         t: &TieView,
     ) -> Result<(), PublishError> {
         let path = s.tie_page(cup, round, t.tie);
-        let (home, away) = (
-            t.home.clone().unwrap_or_default(),
-            t.away.clone().unwrap_or_default(),
-        );
+        let (home, away) = t.names();
         let mut first = vec![
             self.entry_span(&path, t.home.as_deref(), t.teams.home),
             Span::text(" v "),
@@ -241,11 +238,8 @@ impl Pages<'_> {
                         .next_ties()
                         .iter()
                         .map(|(round, t)| {
-                            format!(
-                                "{} v {} ({round})",
-                                t.home.clone().unwrap_or_default(),
-                                t.away.clone().unwrap_or_default()
-                            )
+                            let (home, away) = t.names();
+                            format!("{home} v {away} ({round})")
                         })
                         .collect();
                     if !next.is_empty() {

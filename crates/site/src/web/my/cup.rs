@@ -129,10 +129,8 @@ pub fn result_words(t: &TieView) -> String {
     let (Some(p), Some(mut s)) = (&t.played, t.result_words()) else {
         return "To be played.".into();
     };
-    let names = Pair::new(
-        t.home.clone().unwrap_or_default(),
-        t.away.clone().unwrap_or_default(),
-    );
+    let (home, away) = t.names();
+    let names = Pair::new(home, away);
     if s.starts_with('a') {
         s.replace_range(..1, "A");
     }
@@ -191,12 +189,10 @@ async fn read_tie(
 
 fn not_yours(view: &CupView, tie: &TieView) -> WebError {
     WebError::NotYours {
-        night: format!(
-            "{}: {} v {}",
-            view.name,
-            tie.home.clone().unwrap_or_default(),
-            tie.away.clone().unwrap_or_default()
-        ),
+        night: {
+            let (home, away) = tie.names();
+            format!("{}: {home} v {away}", view.name)
+        },
         contest: Contest::Tie,
     }
 }
@@ -234,10 +230,7 @@ async fn page(
     if who == Asker::Outsider {
         return Err(not_yours(&view, &tie));
     }
-    let (home, away) = (
-        tie.home.clone().unwrap_or_default(),
-        tie.away.clone().unwrap_or_default(),
-    );
+    let (home, away) = tie.names();
     let sides = vec![
         (String::new(), "Nobody".to_string()),
         ("home".to_string(), home.clone()),
@@ -379,12 +372,8 @@ async fn act(
                 };
                 let who = asker(team, &t.teams);
                 if who == Asker::Outsider {
-                    return Ok(Outcome::NotYours(format!(
-                        "{}: {} v {}",
-                        view.name,
-                        t.home.clone().unwrap_or_default(),
-                        t.away.clone().unwrap_or_default()
-                    )));
+                    let (home, away) = t.names();
+                    return Ok(Outcome::NotYours(format!("{}: {home} v {away}", view.name)));
                 }
                 let choice = Choice {
                     season: Some(view.season.clone()),
@@ -440,10 +429,7 @@ pub async fn enter(
         key,
         "entered",
         |app, choice, (view, tie), _, form| {
-            let (home, away) = (
-                tie.home.clone().unwrap_or_default(),
-                tie.away.clone().unwrap_or_default(),
-            );
+            let (home, away) = tie.names();
             // A team tie match by match: read and refused as a night's form is, each fault
             // beside its input.
             if view.kind == CupKind::Team && value(form, "how") == "matches" {
@@ -523,10 +509,7 @@ pub async fn confirm(
         key,
         "confirmed",
         |app, choice, (view, tie), _, _| {
-            let (home, away) = (
-                tie.home.clone().unwrap_or_default(),
-                tie.away.clone().unwrap_or_default(),
-            );
+            let (home, away) = tie.names();
             app.cup_settle(choice, (&view.name, &home, &away), None, None)
                 .map(|_| ())
                 .map_err(|e| refusal(&e))
@@ -546,10 +529,7 @@ pub async fn dispute(
         key,
         "disputed",
         |app, choice, (view, tie), _, form| {
-            let (home, away) = (
-                tie.home.clone().unwrap_or_default(),
-                tie.away.clone().unwrap_or_default(),
-            );
+            let (home, away) = tie.names();
             let reason = value(form, "reason").to_string();
             app.cup_settle(choice, (&view.name, &home, &away), None, Some(reason))
                 .map(|_| ())
